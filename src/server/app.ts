@@ -1,0 +1,85 @@
+import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createImageStore } from './images/image-store.ts';
+import { createMailer } from './mail/mailer.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerDocs, registerDocsRoute } from './plugins/docs.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerUploads } from './plugins/uploads.ts';
+import { registerApiRoutes } from './routes/api/index.ts';
+import { registerPages } from './routes/pages.ts';
+import { ensureAdmin } from './auth/bootstrap.ts';
+import { seedDemoContent } from './seed/seed.ts';
+
+export interface BuildOptions {
+  /** Pino options or false; tests pass { level: 'silent' }. */
+  logger?: boolean | Record<string, unknown>;
+}
+
+const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+
+/** Builds the whole application (database, services, API and pages) without listening. Tests use this. */
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel, redact: REDACT },
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    engine: database.engine,
+    images: createImageStore(config.dataDir),
+    mailer,
+    content: { version: 0 },
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    mailer.close();
+    await database.destroy();
+  });
+
+  registerErrorHandling(app);
+  await registerSecurity(app);
+  await registerAuth(app);
+  await app.register(rateLimit, { global: false });
+  await registerUploads(app);
+  await registerDocs(app);
+
+  // Titles, words and other text fields are compared and stored trimmed; passwords are taken as typed.
+  app.addHook('preValidation', async (request) => {
+    const body = request.body as Record<string, unknown> | null;
+    if (!body || typeof body !== 'object' || Array.isArray(body) || request.isMultipart()) return;
+    for (const [key, value] of Object.entries(body)) {
+      if (typeof value === 'string' && !/password/i.test(key)) body[key] = value.trim();
+    }
+  });
+
+  // Every successful content write invalidates cached pages.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/')) {
+      ctx.content.version++;
+    }
+  });
+
+  await app.register(registerApiRoutes, { prefix: '/api' });
+  registerDocsRoute(app);
+  await registerPages(app);
+
+  await ensureAdmin(app);
+  if (config.seedDemo) await seedDemoContent(ctx, app.log);
+  return app;
+}

@@ -1,0 +1,16 @@
+import type { Db } from '../db/database.ts';
+import { unauthorized } from '../lib/http-error.ts';
+import { verifyPassword } from './passwords.ts';
+import { createSession } from './sessions.ts';
+import { findUserByEmail } from './users.ts';
+
+// Verifying against a real hash when the email is unknown keeps response times alike, so timing
+// does not reveal whether an address belongs to the admin.
+const DUMMY_HASH = 'scrypt$131072$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+export async function login(db: Db, email: string, password: string): Promise<{ token: string; expiresAt: Date }> {
+  const user = await findUserByEmail(db, email);
+  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !ok) throw unauthorized('Incorrect email or password.');
+  return createSession(db, user.id);
+}

@@ -1,0 +1,31 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+// OWASP: scrypt with N=2^17, r=8, p=1 (128 MiB). Parameters are stored with each hash so they can be raised later.
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+const KEY_LEN = 32;
+
+function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, KEY_LEN, { ...opts, maxmem: 256 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+/** Format: scrypt$N$r$p$salt$hash (base64url). */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, PARAMS);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** A strong random password for the first admin when none is configured. */
+export function generatePassword(): string {
+  return randomBytes(18).toString('base64url');
+}

@@ -1,0 +1,35 @@
+import type { Db } from '../db/database.ts';
+import { nowIso } from '../db/database.ts';
+import { digest, newToken } from './tokens.ts';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface SessionUser { id: string; email: string }
+
+export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insertInto('sessions').values({ id: digest(token), user_id: userId, created_at: nowIso(), expires_at: expiresAt.toISOString() }).execute();
+  return { token, expiresAt };
+}
+
+export async function findSessionUser(db: Db, token: string): Promise<SessionUser | undefined> {
+  const row = await db.selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id as id', 'users.email as email', 'sessions.expires_at as expiresAt'])
+    .where('sessions.id', '=', digest(token))
+    .executeTakeFirst();
+  if (!row || row.expiresAt <= nowIso()) return undefined;
+  return { id: row.id, email: row.email };
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', digest(token)).execute();
+}
+
+export async function deleteUserSessions(db: Db, userId: string, exceptToken?: string): Promise<void> {
+  let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptToken) q = q.where('id', '!=', digest(exceptToken));
+  await q.execute();
+}

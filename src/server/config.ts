@@ -1,0 +1,119 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** Everything the server reads from its environment, validated once at start. */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly adminEmail: string | undefined;
+  readonly adminPassword: string | undefined;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
+  readonly publicUrl: string;
+  readonly corsOrigins: readonly string[];
+  readonly trustProxy: boolean;
+  readonly production: boolean;
+  /** Log level; tests turn it down. */
+  readonly logLevel: string;
+  /** Seed demo content into an empty database. */
+  readonly seedDemo: boolean;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function parseUrl(value: string, name: string, protocols: string[], problems: string[]): URL | undefined {
+  try {
+    const url = new URL(value);
+    if (!protocols.includes(url.protocol)) {
+      problems.push(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${url.protocol}//…")`);
+      return undefined;
+    }
+    return url;
+  } catch {
+    problems.push(`${name} is not a valid URL`);
+    return undefined;
+  }
+}
+
+function parseBool(value: string | undefined, name: string, fallback: boolean, problems: string[]): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(value)) return true;
+  if (/^(0|false|no|off)$/i.test(value)) return false;
+  problems.push(`${name} must be true or false (got "${value}")`);
+  return fallback;
+}
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Reads and validates configuration. Throws a ConfigError that names every bad value. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
+
+  let port = 3000;
+  const rawPort = blank(env.PORT);
+  if (rawPort !== undefined) {
+    port = Number(rawPort);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be a whole number from 0 to 65535 (got "${rawPort}")`);
+  }
+  const host = blank(env.HOST) ?? '127.0.0.1';
+  const dataDir = resolve(blank(env.DATA_DIR) ?? './data');
+
+  const databaseUrl = blank(env.DATABASE_URL);
+  if (databaseUrl !== undefined) parseUrl(databaseUrl, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems);
+
+  const adminEmail = blank(env.ADMIN_EMAIL)?.toLowerCase();
+  if (adminEmail !== undefined && !EMAIL_RE.test(adminEmail)) problems.push(`ADMIN_EMAIL is not an email address (got "${adminEmail}")`);
+  const adminPassword = env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD;
+  if (adminPassword !== undefined && adminPassword.length < 8) problems.push('ADMIN_PASSWORD must be at least 8 characters');
+  if ((adminEmail === undefined) !== (adminPassword === undefined) && adminPassword !== undefined) {
+    problems.push('ADMIN_PASSWORD is set but ADMIN_EMAIL is not');
+  }
+
+  const smtpUrl = blank(env.SMTP_URL);
+  if (smtpUrl !== undefined) parseUrl(smtpUrl, 'SMTP_URL', ['smtp:', 'smtps:'], problems);
+  const mailFrom = blank(env.MAIL_FROM) ?? 'Bird Barrier <no-reply@localhost>';
+
+  let publicUrl = `http://localhost:${port}`;
+  const rawPublic = blank(env.PUBLIC_URL);
+  if (rawPublic !== undefined) {
+    const url = parseUrl(rawPublic, 'PUBLIC_URL', ['http:', 'https:'], problems);
+    if (url) publicUrl = url.origin;
+  }
+
+  const corsOrigins: string[] = [];
+  for (const origin of (blank(env.CORS_ORIGINS) ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const url = parseUrl(origin, 'CORS_ORIGINS entry', ['http:', 'https:'], problems);
+    if (url) corsOrigins.push(url.origin);
+  }
+
+  const trustProxy = parseBool(env.TRUST_PROXY, 'TRUST_PROXY', false, problems);
+  const production = env.NODE_ENV === 'production';
+  const seedDemo = parseBool(env.SEED_DEMO, 'SEED_DEMO', true, problems);
+  const logLevel = blank(env.LOG_LEVEL) ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze({
+    port, host, dataDir, databaseUrl, adminEmail, adminPassword, smtpUrl, mailFrom,
+    publicUrl, corsOrigins: Object.freeze(corsOrigins), trustProxy, production, logLevel, seedDemo,
+  });
+}
+
+/** Loads `.env` from the working directory if present (Node's own parser). */
+export function loadDotEnv(): void {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+}

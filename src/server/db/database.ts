@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { createSqliteDialect } from './sqlite-dialect.ts';
+
+export type Db = Kysely<Database>;
+export type Tx = Transaction<Database>;
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: Engine;
+  destroy(): Promise<void>;
+}
+
+/** SQLite in DATA_DIR by default; PostgreSQL when a postgres:// URL is given. */
+export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): DatabaseHandle {
+  if (opts.databaseUrl) {
+    // COUNT(*) and BIGINT come back as strings by default; our counts are small.
+    pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, engine: 'postgres', destroy: () => db.destroy() };
+  }
+  mkdirSync(opts.dataDir, { recursive: true });
+  const db = new Kysely<Database>({ dialect: createSqliteDialect(join(opts.dataDir, 'site.db')) });
+  return { db, engine: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** Current time as the ISO string every table stores. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/**
+ * A timestamp strictly later than `previous`, so `updatedAt` changes on every write
+ * even when two writes land in the same millisecond (optimistic concurrency relies on it).
+ */
+export function nextUpdatedAt(previous: string): string {
+  const now = Date.now();
+  const prev = Date.parse(previous);
+  return new Date(Number.isNaN(prev) || now > prev ? now : prev + 1).toISOString();
+}
+
+/** True when a driver error is a unique-constraint violation, on either engine. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; errcode?: string; message?: string };
+  return e?.code === '23505' || /UNIQUE constraint failed/i.test(e?.message ?? '');
+}

@@ -1,0 +1,19 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Db } from './database.ts';
+import * as m001 from './migrations/001-initial.ts';
+
+/** Migrations are imported statically so a bundled or type-stripped build finds them without a file scan. */
+const migrations: Record<string, Migration> = {
+  '001-initial': m001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error | undefined)?.message ?? error)}`);
+  }
+}

@@ -1,0 +1,111 @@
+import type { Generated } from 'kysely';
+
+/** Table types. Timestamps are ISO-8601 strings in UTC on both engines. Booleans are 0/1 integers. */
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the token; the token itself is never stored. */
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PasswordResetsTable {
+  id: string;
+  user_id: string;
+  otp_hash: string;
+  attempts: number;
+  expires_at: string;
+  last_sent_at: string;
+  /** Set once the OTP is verified: SHA-256 of the one-time reset token. */
+  reset_token_hash: string | null;
+  reset_token_expires_at: string | null;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface CardsTable {
+  id: string;
+  type: 'product' | 'portfolio';
+  title: string;
+  description: string;
+  image: string;
+  is_detailed: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CardDetailsTable {
+  id: string;
+  card_id: string;
+  title: string;
+  description: string;
+  image: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AboutTable {
+  language: 'ar' | 'en';
+  title: string;
+  description: string;
+  title2: string;
+  description2: string;
+  title3: string;
+  description3: string;
+  updated_at: string;
+}
+
+export interface SlidesTable {
+  id: string;
+  title: string;
+  details: string;
+  image: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WordsTable {
+  id: string;
+  word: string;
+  /** Lower-cased word, unique: keywords are unique regardless of case. */
+  word_key: string;
+  created_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface ImagesTable {
+  name: string;
+  width: number;
+  height: number;
+  /** JSON array of the widths of the stored WebP variants. */
+  variants: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  cards: CardsTable;
+  card_details: CardDetailsTable;
+  about: AboutTable;
+  slides: SlidesTable;
+  words: WordsTable;
+  settings: SettingsTable;
+  images: ImagesTable;
+  /** Rows used only as write locks that serialise whole-table operations (slide order). */
+  locks: { name: string; version: Generated<number> };
+}

@@ -1,0 +1,42 @@
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+
+/**
+ * Adapts Node's built-in `node:sqlite` to the interface Kysely's SqliteDialect expects,
+ * so the embedded database needs no native addon compiled at install time.
+ */
+function wrap(db: DatabaseSync): SqliteDatabase {
+  return {
+    close: () => db.close(),
+    prepare(sql: string): SqliteStatement {
+      const stmt = db.prepare(sql);
+      const reader = stmt.columns().length > 0;
+      const args = (params: readonly unknown[]) => params.map(toSqlite);
+      return {
+        reader,
+        all: (params) => stmt.all(...args(params)) as unknown[],
+        run: (params) => {
+          const r = stmt.run(...args(params));
+          return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
+        },
+        iterate: (params) => stmt.iterate(...args(params)) as IterableIterator<unknown>,
+      };
+    },
+  };
+}
+
+function toSqlite(value: unknown): SQLInputValue {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  return value as SQLInputValue;
+}
+
+export function createSqliteDialect(file: string): SqliteDialect {
+  return new SqliteDialect({
+    database: async () => {
+      const db = new DatabaseSync(file);
+      db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;');
+      return wrap(db);
+    },
+  });
+}

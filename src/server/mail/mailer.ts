@@ -1,0 +1,36 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface MailMessage { to: string; subject: string; text: string; html: string }
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Real SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to DATA_DIR/outbox. */
+export function createMailer(opts: { smtpUrl?: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: opts.from, ...message });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = join(opts.dataDir, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: opts.from, ...message });
+      await mkdir(outbox, { recursive: true });
+      const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '').slice(0, 12)}.eml`);
+      await writeFile(file, info.message as Buffer);
+      opts.log.info({ file }, 'SMTP_URL is not set: email written to the outbox');
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import aboutus from './aboutus/index.ts';
+import auth from './auth/index.ts';
+import card from './card/index.ts';
+import slider from './slider/index.ts';
+import word from './word/index.ts';
+
+/** Folder = URL prefix: the code for /api/slider lives in ./slider. */
+export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(auth, { prefix: '/auth' });
+  await app.register(aboutus, { prefix: '/aboutus' });
+  await app.register(word, { prefix: '/word' });
+  await app.register(card, { prefix: '/card' });
+  await app.register(slider, { prefix: '/slider' });
+}

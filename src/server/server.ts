@@ -1,0 +1,26 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
+
+loadDotEnv();
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const app = await buildApp(config);
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Site ready at ${config.publicUrl}`);

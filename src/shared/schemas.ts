@@ -1,0 +1,149 @@
+/**
+ * One schema per payload of the API contract. The server validates and documents with these;
+ * the admin forms import the same limits so browser and server agree.
+ */
+import { Type, type Static } from 'typebox';
+
+export const LIMITS = {
+  title: 200,
+  description: 5000,
+  about: 5000,
+  word: 100,
+  phoneMin: 5,
+  phoneMax: 20,
+  otpLength: 6,
+  passwordMin: 8,
+  passwordMax: 200,
+  email: 254,
+} as const;
+
+/** Non-blank text: the body is trimmed before validation, so `\S` means "something besides spaces". */
+const text = (max: number, description?: string) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S', ...(description ? { description } : {}) });
+
+export const Id = Type.String({ minLength: 1, maxLength: 64, description: 'Record id' });
+export const IdParams = Type.Object({ id: Id });
+export const Language = Type.Union([Type.Literal('ar'), Type.Literal('en')]);
+export type Language = Static<typeof Language>;
+export const CardType = Type.Union([Type.Literal('product'), Type.Literal('portfolio')]);
+export type CardType = Static<typeof CardType>;
+
+/** Stored image name as returned by POST /api/card/upload. */
+export const ImageName = Type.String({ minLength: 1, maxLength: 100, description: 'Stored image name from POST /api/card/upload' });
+const ExpectedUpdatedAt = Type.Optional(Type.String({ maxLength: 40, description: 'updatedAt as read; 409 if the record changed since' }));
+
+export const Message = Type.Object({ message: Type.String() });
+export const ErrorAnswer = Type.Object({ message: Type.String() }, { description: 'Error' });
+
+// ---- cards ----
+export const Card = Type.Object({
+  _id: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  imageUrl: Type.String(),
+  image: Type.String(),
+  type: CardType,
+  isDetailed: Type.Boolean(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type Card = Static<typeof Card>;
+
+export const CardCreate = Type.Object({
+  title: text(LIMITS.title),
+  description: text(LIMITS.description),
+  image: ImageName,
+});
+export type CardCreate = Static<typeof CardCreate>;
+
+export const CardUpdate = Type.Object({
+  title: text(LIMITS.title),
+  description: text(LIMITS.description),
+  image: Type.Optional(Type.Union([ImageName, Type.Literal(''), Type.Null()])),
+  expectedUpdatedAt: ExpectedUpdatedAt,
+});
+export type CardUpdate = Static<typeof CardUpdate>;
+
+export const CardDetail = Type.Object({
+  _id: Type.String(),
+  cardId: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  imageUrl: Type.String(),
+  image: Type.String(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type CardDetail = Static<typeof CardDetail>;
+
+export const DetailCreate = Type.Object({
+  title: text(LIMITS.title),
+  description: text(LIMITS.description),
+  image: ImageName,
+  id: Id,
+});
+export type DetailCreate = Static<typeof DetailCreate>;
+
+export const DetailUpdate = CardUpdate;
+export type DetailUpdate = Static<typeof DetailUpdate>;
+
+// ---- slides ----
+export const Slide = Type.Object({
+  _id: Type.String(),
+  title: Type.String(),
+  details: Type.String(),
+  imageUrl: Type.String(),
+  image: Type.String(),
+  position: Type.Integer(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type Slide = Static<typeof Slide>;
+
+export const SlideCreate = Type.Object({
+  title: text(LIMITS.title),
+  details: text(LIMITS.description),
+  image: ImageName,
+});
+export type SlideCreate = Static<typeof SlideCreate>;
+
+export const SlideUpdate = Type.Object({
+  title: text(LIMITS.title),
+  details: text(LIMITS.description),
+  image: Type.Optional(Type.Union([ImageName, Type.Literal(''), Type.Null()])),
+  expectedUpdatedAt: ExpectedUpdatedAt,
+});
+export type SlideUpdate = Static<typeof SlideUpdate>;
+
+export const SlideDirection = Type.Union([Type.Literal('up'), Type.Literal('down')]);
+
+// ---- about & phone ----
+const aboutField = Type.String({ maxLength: LIMITS.about });
+export const AboutFields = Type.Object({
+  title: aboutField,
+  description: aboutField,
+  title2: aboutField,
+  description2: aboutField,
+  title3: aboutField,
+  description3: aboutField,
+});
+export const About = Type.Intersect([AboutFields, Type.Object({ language: Language, updatedAt: Type.String() })]);
+export type About = Static<typeof About>;
+export const AboutSave = Type.Intersect([AboutFields, Type.Object({ language: Language, expectedUpdatedAt: ExpectedUpdatedAt })]);
+export type AboutSave = Static<typeof AboutSave>;
+
+export const PHONE_PATTERN = '^\\+?[0-9 ]+$';
+export const PhoneChange = Type.Object({
+  phoneNumber: Type.String({ minLength: LIMITS.phoneMin, maxLength: LIMITS.phoneMax, pattern: PHONE_PATTERN, description: 'Digits and spaces, optional leading +' }),
+});
+
+// ---- keywords ----
+export const Word = Type.Object({ _id: Type.String(), word: Type.String() });
+export type Word = Static<typeof Word>;
+export const WordCreate = Type.Object({ word: text(LIMITS.word) });
+
+// ---- auth ----
+export const Email = Type.String({ minLength: 3, maxLength: LIMITS.email, format: 'email' });
+export const Login = Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMax }) });
+export const EmailOnly = Type.Object({ email: Email });
+export const VerifyOtp = Type.Object({ email: Email, otp: Type.String({ pattern: '^[0-9]{6}$', description: 'The 6-digit code from the email' }) });
+export const ResetPassword = Type.Object({ password: Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax }) });

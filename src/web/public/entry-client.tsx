@@ -1,0 +1,2 @@
+// Hydrates the server-rendered public pages.
+export {};

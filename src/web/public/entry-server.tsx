@@ -1,0 +1,2 @@
+// Renders the public pages on the server.
+export {};

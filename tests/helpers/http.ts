@@ -1,0 +1,50 @@
+export interface Answer<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** A tiny fetch wrapper with a cookie jar, so tests talk to the server over real HTTP as a browser would. */
+export class HttpClient {
+  readonly base: string;
+  private cookies = new Map<string, string>();
+  /** Extra headers sent with every request (e.g. Origin). */
+  headers: Record<string, string> = {};
+
+  constructor(base: string) {
+    this.base = base;
+  }
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    const init: RequestInit = { method, headers: { ...this.headers, ...headers }, redirect: 'manual' };
+    const h = init.headers as Record<string, string>;
+    if (this.cookies.size > 0) h.cookie = this.cookieHeader;
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) {
+      h['content-type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    const res = await fetch(this.base + path, init);
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const key = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line) || /max-age=0/i.test(line)) this.cookies.delete(key);
+      else this.cookies.set(key, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  }
+
+  get<T = any>(path: string, headers?: Record<string, string>) { return this.request<T>('GET', path, undefined, headers); }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) { return this.request<T>('POST', path, body, headers); }
+  put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) { return this.request<T>('PUT', path, body, headers); }
+  delete<T = any>(path: string, headers?: Record<string, string>) { return this.request<T>('DELETE', path, undefined, headers); }
+}

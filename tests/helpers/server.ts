@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { HttpClient } from './http.ts';
+
+export const ADMIN_EMAIL = 'owner@test.example';
+export const ADMIN_PASSWORD = 'correct horse battery staple';
+
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  dataDir: string;
+  /** A client with no session. */
+  anon(): HttpClient;
+  /** A client signed in as the admin. */
+  admin(): Promise<HttpClient>;
+  close(): Promise<void>;
+}
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** Engines the API suites run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function engines(): Engine[] {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped again by the returned function. */
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(process.env.TEST_DATABASE_URL!);
+  const name = `t_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts the real app on a random loopback port with its own data folder and database. */
+export async function startServer(engine: Engine = 'sqlite', env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-test-'));
+  const pgDb = engine === 'postgres' ? await createPgDatabase() : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, { logger: { level: process.env.TEST_LOG_LEVEL ?? 'silent' } });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    app,
+    url,
+    dataDir,
+    anon: () => new HttpClient(url),
+    async admin() {
+      const client = new HttpClient(url);
+      const res = await client.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+      if (res.status !== 200) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return client;
+    },
+    async close() {
+      await app.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Declares a suite once per engine, with a fresh server for it.
+ * `body` receives a getter because the server starts in the suite's `before` hook.
+ */
+export function describeEachEngine(name: string, body: (server: () => TestServer, engine: Engine) => void, env: Record<string, string> = {}): void {
+  for (const engine of engines()) {
+    describe(`${name} [${engine}]`, () => {
+      let server: TestServer | undefined;
+      before(async () => { server = await startServer(engine, env); });
+      after(async () => { await server?.close(); });
+      body(() => {
+        if (!server) throw new Error('server not started');
+        return server;
+      }, engine);
+    });
+  }
+}
