@@ -1,0 +1,64 @@
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail { to: string[]; from: string; subject: string; text: string; html: string }
+
+export interface SmtpReceiver {
+  /** smtp:// URL to give the app as SMTP_URL. */
+  url: string;
+  messages: ReceivedMail[];
+  /** Resolves with the next (or an already received, unclaimed) message to `address`. */
+  waitFor(address: string, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on loopback that keeps what it receives, so tests read email as it was sent. */
+export async function startSmtp(): Promise<SmtpReceiver> {
+  const messages: ReceivedMail[] = [];
+  const claimed = new Set<ReceivedMail>();
+  const waiters: { address: string; resolve: (m: ReceivedMail) => void }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then((parsed) => {
+        const toField = Array.isArray(parsed.to) ? parsed.to : parsed.to ? [parsed.to] : [];
+        const mail: ReceivedMail = {
+          to: toField.flatMap((t) => t.value.map((v) => (v.address ?? '').toLowerCase())),
+          from: parsed.from?.text ?? '',
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          html: typeof parsed.html === 'string' ? parsed.html : '',
+        };
+        messages.push(mail);
+        const i = waiters.findIndex((w) => mail.to.includes(w.address));
+        if (i >= 0) {
+          claimed.add(mail);
+          waiters.splice(i, 1)[0]!.resolve(mail);
+        }
+        callback();
+      }, callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor(addr, timeoutMs = 10_000) {
+      const address = addr.toLowerCase();
+      const ready = messages.find((m) => !claimed.has(m) && m.to.includes(address));
+      if (ready) {
+        claimed.add(ready);
+        return Promise.resolve(ready);
+      }
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no email to ${address} within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ address, resolve: (m) => { clearTimeout(timer); resolve(m); } });
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
