@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const PHONE = { width: 390, height: 844 } as const;
@@ -16,14 +13,13 @@ export interface TestBrowser {
 
 /** Debian's Chromium, headless, through playwright-core. */
 export async function launchBrowser(): Promise<TestBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'));
+  // Playwright gives every launch a fresh, empty profile folder (its own --user-data-dir).
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      `--user-data-dir=${profile}`,
     ],
   });
   return {
@@ -35,7 +31,6 @@ export async function launchBrowser(): Promise<TestBrowser> {
     },
     async close() {
       await browser.close();
-      rmSync(profile, { recursive: true, force: true });
     },
   };
 }
