@@ -1,0 +1,104 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { CardDetailsTable, CardsTable } from '../db/schema.ts';
+import { imageUrl } from '../images/image-store.ts';
+import type { Card, CardDetail, CardType } from '../../shared/schemas.ts';
+
+/**
+ * Queries on cards. Lists are newest first (created_at, then the time-ordered id as tie-break),
+ * so what the admin added last shows first on the site and in the admin lists alike.
+ * Functions take `db` first; a transaction works there too.
+ */
+
+export type CardRow = Selectable<CardsTable>;
+export type CardDetailRow = Selectable<CardDetailsTable>;
+
+export function toCard(row: CardRow): Card {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    imageUrl: imageUrl(row.image),
+    image: row.image,
+    type: row.type,
+    isDetailed: Number(row.is_detailed) === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toCardDetail(row: CardDetailRow): CardDetail {
+  return {
+    _id: row.id,
+    cardId: row.card_id,
+    title: row.title,
+    description: row.description,
+    imageUrl: imageUrl(row.image),
+    image: row.image,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function listCards(db: Db, type: CardType): Promise<Card[]> {
+  const rows = await db.selectFrom('cards').selectAll().where('type', '=', type)
+    .orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map(toCard);
+}
+
+/** The most recently created portfolio cards, newest first (the home page's recent-work section). */
+export async function listHomePortfolio(db: Db, limit = 6): Promise<Card[]> {
+  const rows = await db.selectFrom('cards').selectAll().where('type', '=', 'portfolio')
+    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toCard);
+}
+
+export async function findCardRow(db: Db, id: string): Promise<CardRow | undefined> {
+  return db.selectFrom('cards').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function getCard(db: Db, id: string): Promise<Card | undefined> {
+  const row = await findCardRow(db, id);
+  return row ? toCard(row) : undefined;
+}
+
+/** A card with its detail items in the order they were added, or undefined for an unknown id. */
+export async function getCardWithDetails(db: Db, id: string): Promise<{ card: Card; details: CardDetail[] } | undefined> {
+  const row = await findCardRow(db, id);
+  if (!row) return undefined;
+  const details = await db.selectFrom('card_details').selectAll().where('card_id', '=', id)
+    .orderBy('created_at').orderBy('id').execute();
+  return { card: toCard(row), details: details.map(toCardDetail) };
+}
+
+export interface NewCard { type: CardType; title: string; description: string; image: string }
+
+export async function insertCard(db: Db, id: string, input: NewCard, now: string): Promise<CardRow> {
+  const row: CardRow = {
+    id, type: input.type, title: input.title, description: input.description, image: input.image,
+    is_detailed: 0, created_at: now, updated_at: now,
+  };
+  await db.insertInto('cards').values(row).execute();
+  return row;
+}
+
+export interface CardChanges { title?: string; description?: string; image?: string; is_detailed?: number }
+
+/**
+ * Writes the changes only if the row still has `previousUpdatedAt`, so two writers that both
+ * passed the version check cannot both win. False when the row changed (or vanished) meanwhile.
+ */
+export async function updateCardRow(db: Db, id: string, previousUpdatedAt: string, changes: CardChanges, updatedAt: string): Promise<boolean> {
+  const r = await db.updateTable('cards').set({ ...changes, updated_at: updatedAt })
+    .where('id', '=', id).where('updated_at', '=', previousUpdatedAt).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Deletes the card and its detail items; answers the image names they used. */
+export async function deleteCardRows(db: Db, id: string): Promise<string[] | undefined> {
+  const card = await findCardRow(db, id);
+  if (!card) return undefined;
+  const details = await db.deleteFrom('card_details').where('card_id', '=', id).returning('image').execute();
+  await db.deleteFrom('cards').where('id', '=', id).execute();
+  return [card.image, ...details.map((d) => d.image)];
+}
