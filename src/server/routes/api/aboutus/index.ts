@@ -1,5 +1,35 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { About, AboutSave, ErrorAnswer, Language } from '../../../../shared/schemas.ts';
+import { getAbout, saveAbout } from '../../../about/about-repository.ts';
+import { expectedVersion } from '../../../lib/concurrency.ts';
 
-// Routes of this area are being written; see the issue tracker.
-const routes: FastifyPluginAsyncTypebox = async () => {};
-export default routes;
+const tags = ['about'];
+
+const aboutus: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+
+  app.get('/', {
+    schema: {
+      tags, summary: 'About text of one language (empty strings before it is first written)',
+      querystring: Type.Object({ language: Language }),
+      response: { 200: Type.Object({ data: About }), 400: ErrorAnswer },
+    },
+  }, async (request) => ({ data: await getAbout(db, request.query.language) }));
+
+  app.post('/', {
+    preHandler: app.requireAdmin,
+    schema: {
+      tags, summary: 'Save the about text of one language', security: [{ session: [] }],
+      description: 'Send the updatedAt you read as If-Match (or expectedUpdatedAt) to get 409 instead of overwriting a newer save.',
+      body: AboutSave,
+      response: { 200: Type.Object({ message: Type.String(), data: About }), 400: ErrorAnswer, 401: ErrorAnswer, 409: ErrorAnswer },
+    },
+  }, async (request) => {
+    const { language, ...text } = request.body;
+    const data = await saveAbout(db, language, text, expectedVersion(request.headers, request.body));
+    return { message: 'About text saved', data };
+  });
+};
+
+export default aboutus;

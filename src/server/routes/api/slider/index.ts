@@ -1,5 +1,81 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ErrorAnswer, Id, IdParams, Message, Slide, SlideCreate, SlideUpdate } from '../../../../shared/schemas.ts';
+import { expectedVersion } from '../../../lib/concurrency.ts';
+import { notFound } from '../../../lib/http-error.ts';
+import { createSlide, deleteSlide, listSlides, moveSlide, updateSlide } from '../../../slides/slides-repository.ts';
 
-// Routes of this area are being written; see the issue tracker.
-const routes: FastifyPluginAsyncTypebox = async () => {};
-export default routes;
+const tags = ['slides'];
+const security = [{ session: [] }];
+const SlideAnswer = Type.Object({ message: Type.String(), data: Slide });
+const MoveParams = Type.Object({
+  direction: Type.Enum(['up', 'down'], { description: '`down` moves the slide one place earlier (towards the first), `up` one place later' }),
+  id: Id,
+});
+
+const MOVE_MESSAGES = {
+  'moved': 'Slide moved',
+  'at-start': 'The slide is already first; nothing to move',
+  'at-end': 'The slide is already last; nothing to move',
+} as const;
+
+const slider: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, images } = app.ctx;
+
+  app.get('/', {
+    schema: { tags, summary: 'List home slides in display order', response: { 200: Type.Object({ data: Type.Array(Slide) }) } },
+  }, async () => ({ data: await listSlides(db) }));
+
+  app.post('/', {
+    preHandler: app.requireAdmin,
+    schema: {
+      tags, summary: 'Add a slide at the end of the order', security, body: SlideCreate,
+      response: { 201: SlideAnswer, 400: ErrorAnswer, 401: ErrorAnswer },
+    },
+  }, async (request, reply) => {
+    const data = await createSlide(db, request.body);
+    return reply.status(201).send({ message: 'Slide added', data });
+  });
+
+  app.put('/:id', {
+    preHandler: app.requireAdmin,
+    schema: {
+      tags, summary: 'Edit a slide; the image is optional (the current one is kept)', security,
+      description: 'Send the updatedAt you read as If-Match (or expectedUpdatedAt) to get 409 instead of overwriting a newer edit.',
+      params: IdParams, body: SlideUpdate,
+      response: { 200: SlideAnswer, 400: ErrorAnswer, 401: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer },
+    },
+  }, async (request) => {
+    const result = await updateSlide(db, request.params.id, request.body, expectedVersion(request.headers, request.body));
+    if (!result) throw notFound('Slide not found.');
+    if (result.replacedImage) await images.releaseUnused(db, [result.replacedImage]);
+    return { message: 'Slide updated', data: result.slide };
+  });
+
+  app.delete('/:id', {
+    preHandler: app.requireAdmin,
+    schema: {
+      tags, summary: 'Delete a slide; the ones after it move up one place', security, params: IdParams,
+      response: { 200: Message, 401: ErrorAnswer, 404: ErrorAnswer },
+    },
+  }, async (request) => {
+    const image = await deleteSlide(db, request.params.id);
+    if (image === undefined) throw notFound('Slide not found.');
+    await images.releaseUnused(db, [image]);
+    return { message: 'Slide deleted' };
+  });
+
+  app.put('/:direction/:id', {
+    preHandler: app.requireAdmin,
+    schema: {
+      tags, summary: 'Move a slide one place; at either end nothing changes', security, params: MoveParams,
+      response: { 200: Message, 400: ErrorAnswer, 401: ErrorAnswer, 404: ErrorAnswer },
+    },
+  }, async (request) => {
+    const result = await moveSlide(db, request.params.id, request.params.direction);
+    if (!result) throw notFound('Slide not found.');
+    return { message: MOVE_MESSAGES[result] };
+  });
+};
+
+export default slider;
