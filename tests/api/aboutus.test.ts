@@ -21,7 +21,7 @@ describeEachEngine('about API before the first save', (server) => {
 describeEachEngine('about API', (server) => {
   it('saves and reads back each language separately', async () => {
     const admin = await server().admin();
-    const ar = { ...text('من نحن', 'ar'), description3: '' };
+    const ar: Record<string, string> = { ...text('من نحن', 'ar'), description3: '' };
     const en = text('About us', 'en');
     const savedAr = await admin.post('/api/aboutus/', ar);
     assert.equal(savedAr.status, 200);
