@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { CardDetailsTable, CardsTable } from '../db/schema.ts';
 import { imageUrl } from '../images/image-store.ts';
@@ -82,22 +82,30 @@ export async function insertCard(db: Db, id: string, input: NewCard, now: string
   return row;
 }
 
-export interface CardChanges { title?: string; description?: string; image?: string; is_detailed?: number }
+export interface CardChanges { title?: string; description?: string; image?: string }
 
 /**
- * Writes the changes only if the row still has `previousUpdatedAt`, so two writers that both
- * passed the version check cannot both win. False when the row changed (or vanished) meanwhile.
+ * Applies the changes and answers the new row, or undefined when the card is gone or, with
+ * `onlyIfUpdatedAt`, when it changed since it was read (so two writers cannot both pass a version check).
  */
-export async function updateCardRow(db: Db, id: string, previousUpdatedAt: string, changes: CardChanges, updatedAt: string): Promise<boolean> {
-  const r = await db.updateTable('cards').set({ ...changes, updated_at: updatedAt })
-    .where('id', '=', id).where('updated_at', '=', previousUpdatedAt).executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+export async function updateCardRow(db: Db, id: string, changes: CardChanges, updatedAt: string, onlyIfUpdatedAt?: string): Promise<CardRow | undefined> {
+  let q = db.updateTable('cards').set({ ...changes, updated_at: updatedAt }).where('id', '=', id);
+  if (onlyIfUpdatedAt !== undefined) q = q.where('updated_at', '=', onlyIfUpdatedAt);
+  return q.returningAll().executeTakeFirst();
 }
 
-/** Deletes the card and its detail items; answers the image names they used. */
+/** Flips is_detailed in SQL, so two quick toggles always flip twice even when they overlap. */
+export async function toggleCardRow(db: Db, id: string, updatedAt: string, onlyIfUpdatedAt?: string): Promise<CardRow | undefined> {
+  let q = db.updateTable('cards').set({ is_detailed: sql<number>`1 - is_detailed`, updated_at: updatedAt }).where('id', '=', id);
+  if (onlyIfUpdatedAt !== undefined) q = q.where('updated_at', '=', onlyIfUpdatedAt);
+  return q.returningAll().executeTakeFirst();
+}
+
+/** Deletes the card and its detail items; answers the image names they used, or undefined for an unknown id. */
 export async function deleteCardRows(db: Db, id: string): Promise<string[] | undefined> {
   const card = await findCardRow(db, id);
   if (!card) return undefined;
+  // The foreign key cascades too, but deleting explicitly keeps both engines identical and yields the images.
   const details = await db.deleteFrom('card_details').where('card_id', '=', id).returning('image').execute();
   await db.deleteFrom('cards').where('id', '=', id).execute();
   return [card.image, ...details.map((d) => d.image)];

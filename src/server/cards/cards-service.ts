@@ -1,0 +1,108 @@
+import type { AppContext } from '../context.ts';
+import { nextUpdatedAt, nowIso, type Db } from '../db/database.ts';
+import { assertVersion } from '../lib/concurrency.ts';
+import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import { newId } from '../lib/ids.ts';
+import type { Card, CardCreate, CardDetail, CardType, CardUpdate, DetailCreate, DetailUpdate } from '../../shared/schemas.ts';
+import {
+  deleteCardRows, findCardRow, insertCard, toCard, toCardDetail, toggleCardRow, updateCardRow,
+} from './cards-repository.ts';
+import { deleteDetailRow, findDetailRow, insertDetail, updateDetailRow } from './details-repository.ts';
+
+/**
+ * Admin writes on cards and their detail items. Each runs in one transaction; images that a write
+ * stops using are freed only after it commits, so a rolled-back write never loses a file.
+ */
+export type CardDeps = Pick<AppContext, 'db' | 'images'>;
+
+const CARD_GONE = 'Card not found.';
+const DETAIL_GONE = 'Detail item not found.';
+
+async function requireStoredImage({ images }: CardDeps, db: Db, name: string): Promise<void> {
+  if (!(await images.find(db, name))) {
+    throw badRequest('image is not an uploaded image: upload the image first (POST /api/card/upload), then send the name it answers.');
+  }
+}
+
+/** A conditional update matched nothing: the record vanished (404) or changed since it was read (409). */
+async function staleOrGone(find: () => Promise<{ updated_at: string } | undefined>, expected: string | undefined, gone: string): Promise<never> {
+  const current = await find();
+  if (!current) throw notFound(gone);
+  assertVersion(expected, current.updated_at);
+  throw conflict('This record was changed by someone else since you opened it. Reload to see the latest version.');
+}
+
+/** An edit form may leave the image out (or send ''/null) to keep the current one. */
+const newImage = (image: string | null | undefined, current: string): string | undefined =>
+  image && image !== current ? image : undefined;
+
+export async function createCard(deps: CardDeps, type: CardType, input: CardCreate): Promise<Card> {
+  return deps.db.transaction().execute(async (trx) => {
+    await requireStoredImage(deps, trx, input.image);
+    return toCard(await insertCard(trx, newId(), { type, ...input }, nowIso()));
+  });
+}
+
+export async function updateCard(deps: CardDeps, id: string, input: CardUpdate, expected: string | undefined): Promise<Card> {
+  const { row, freed } = await deps.db.transaction().execute(async (trx) => {
+    const old = await findCardRow(trx, id);
+    if (!old) throw notFound(CARD_GONE);
+    assertVersion(expected, old.updated_at);
+    const image = newImage(input.image, old.image);
+    if (image) await requireStoredImage(deps, trx, image);
+    const changes = { title: input.title, description: input.description, ...(image ? { image } : {}) };
+    const row = await updateCardRow(trx, id, changes, nextUpdatedAt(old.updated_at), expected && old.updated_at)
+      ?? await staleOrGone(() => findCardRow(trx, id), expected, CARD_GONE);
+    return { row, freed: image ? [old.image] : [] };
+  });
+  await deps.images.releaseUnused(deps.db, freed);
+  return toCard(row);
+}
+
+export async function toggleCardDetails(deps: CardDeps, id: string, expected: string | undefined): Promise<Card> {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const old = await findCardRow(trx, id);
+    if (!old) throw notFound(CARD_GONE);
+    assertVersion(expected, old.updated_at);
+    return await toggleCardRow(trx, id, nextUpdatedAt(old.updated_at), expected && old.updated_at)
+      ?? await staleOrGone(() => findCardRow(trx, id), expected, CARD_GONE);
+  });
+  return toCard(row);
+}
+
+export async function deleteCard(deps: CardDeps, id: string): Promise<void> {
+  const freed = await deps.db.transaction().execute((trx) => deleteCardRows(trx, id));
+  if (!freed) throw notFound(CARD_GONE);
+  await deps.images.releaseUnused(deps.db, freed);
+}
+
+export async function createDetail(deps: CardDeps, input: DetailCreate): Promise<CardDetail> {
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await findCardRow(trx, input.id))) throw notFound(CARD_GONE);
+    await requireStoredImage(deps, trx, input.image);
+    const { id: cardId, ...fields } = input;
+    return toCardDetail(await insertDetail(trx, newId(), { cardId, ...fields }, nowIso()));
+  });
+}
+
+export async function updateDetail(deps: CardDeps, id: string, input: DetailUpdate, expected: string | undefined): Promise<CardDetail> {
+  const { row, freed } = await deps.db.transaction().execute(async (trx) => {
+    const old = await findDetailRow(trx, id);
+    if (!old) throw notFound(DETAIL_GONE);
+    assertVersion(expected, old.updated_at);
+    const image = newImage(input.image, old.image);
+    if (image) await requireStoredImage(deps, trx, image);
+    const changes = { title: input.title, description: input.description, ...(image ? { image } : {}) };
+    const row = await updateDetailRow(trx, id, changes, nextUpdatedAt(old.updated_at), expected && old.updated_at)
+      ?? await staleOrGone(() => findDetailRow(trx, id), expected, DETAIL_GONE);
+    return { row, freed: image ? [old.image] : [] };
+  });
+  await deps.images.releaseUnused(deps.db, freed);
+  return toCardDetail(row);
+}
+
+export async function deleteDetail(deps: CardDeps, id: string): Promise<void> {
+  const image = await deps.db.transaction().execute((trx) => deleteDetailRow(trx, id));
+  if (image === undefined) throw notFound(DETAIL_GONE);
+  await deps.images.releaseUnused(deps.db, [image]);
+}

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { listCards, listHomePortfolio } from '../../../cards/cards-repository.ts';
+import { createCard, deleteCard, updateCard } from '../../../cards/cards-service.ts';
+import { expectedVersion } from '../../../lib/concurrency.ts';
+import { CardCreate, CardUpdate, IdParams } from '../../../../shared/schemas.ts';
+import { adminOnly, CardAnswer, CardList, cardTags as tags, errors, MessageOnly, TypeQuery, VersionHeaders } from './schemas.ts';
+
+/** Products and portfolio entries: GET/POST /api/card, GET /api/card/home-portfolio, PUT/DELETE /api/card/:id. */
+const cards: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+
+  app.get('/', {
+    schema: {
+      tags, summary: 'List the cards of one type, newest first', querystring: TypeQuery,
+      response: { 200: CardList, ...errors(400) },
+    },
+  }, async (request) => ({ data: await listCards(ctx.db, request.query.type) }));
+
+  app.get('/home-portfolio', {
+    schema: { tags, summary: 'The 6 most recently added portfolio cards, newest first', response: { 200: CardList } },
+  }, async () => ({ data: await listHomePortfolio(ctx.db) }));
+
+  app.post('/', {
+    preHandler: app.requireAdmin,
+    schema: {
+      tags, summary: 'Add a product or portfolio card (upload its image first)', security: adminOnly,
+      querystring: TypeQuery, body: CardCreate,
+      response: { 201: CardAnswer, ...errors(400, 401) },
+    },
+  }, async (request, reply) => {
+    const data = await createCard(ctx, request.query.type, request.body);
+    return reply.status(201).send({ message: 'Card added', data });
+  });
+
+  app.put('/:id', {
+    preHandler: app.requireAdmin,
+    schema: {
+      tags, summary: 'Edit a card; leave image out to keep the current one', security: adminOnly,
+      params: IdParams, headers: VersionHeaders, body: CardUpdate,
+      response: { 200: CardAnswer, ...errors(400, 401, 404, 409) },
+    },
+  }, async (request) => {
+    const data = await updateCard(ctx, request.params.id, request.body, expectedVersion(request.headers, request.body));
+    return { message: 'Card updated', data };
+  });
+
+  app.delete('/:id', {
+    preHandler: app.requireAdmin,
+    schema: {
+      tags, summary: 'Delete a card with its detail items', security: adminOnly, params: IdParams,
+      response: { 200: MessageOnly, ...errors(401, 404) },
+    },
+  }, async (request) => {
+    await deleteCard(ctx, request.params.id);
+    return { message: 'Card deleted' };
+  });
+};
+
+export default cards;

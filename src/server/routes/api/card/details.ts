@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { getCardWithDetails } from '../../../cards/cards-repository.ts';
+import { createDetail, deleteDetail, updateDetail } from '../../../cards/cards-service.ts';
+import { expectedVersion } from '../../../lib/concurrency.ts';
+import { notFound } from '../../../lib/http-error.ts';
+import { Card, CardDetail, DetailCreate, DetailUpdate, Id, IdParams } from '../../../../shared/schemas.ts';
+import { adminOnly, cardTags as tags, DetailAnswer, errors, MessageOnly, VersionHeaders } from './schemas.ts';
+
+const CardWithDetails = Type.Object({
+  data: Type.Object({ cardWithImageUrl: Card, detailsWithImageUrl: Type.Array(CardDetail) }),
+});
+
+/** Detail items of a card: GET/POST /api/card/details, PUT/DELETE /api/card/details/:id. */
+const details: FastifyPluginAsyncTypebox = async (app) => {
+  const { ctx } = app;
+
+  app.get('/details', {
+    schema: {
+      tags, summary: 'A card with its detail items (in the order they were added)',
+      querystring: Type.Object({ id: Id }),
+      response: { 200: CardWithDetails, ...errors(400, 404) },
+    },
+  }, async (request) => {
+    const found = await getCardWithDetails(ctx.db, request.query.id);
+    if (!found) throw notFound('Card not found.');
+    return { data: { cardWithImageUrl: found.card, detailsWithImageUrl: found.details } };
+  });
+
+  app.post('/details', {
+    preHandler: app.requireAdmin,
+    schema: {
+      tags, summary: 'Add a detail item to a card (id is the card id; upload the image first)', security: adminOnly,
+      body: DetailCreate,
+      response: { 201: DetailAnswer, ...errors(400, 401, 404) },
+    },
+  }, async (request, reply) => {
+    const data = await createDetail(ctx, request.body);
+    return reply.status(201).send({ message: 'Detail added', data });
+  });
+
+  app.put('/details/:id', {
+    preHandler: app.requireAdmin,
+    schema: {
+      tags, summary: 'Edit a detail item; leave image out to keep the current one', security: adminOnly,
+      params: IdParams, headers: VersionHeaders, body: DetailUpdate,
+      response: { 200: DetailAnswer, ...errors(400, 401, 404, 409) },
+    },
+  }, async (request) => {
+    const data = await updateDetail(ctx, request.params.id, request.body, expectedVersion(request.headers, request.body));
+    return { message: 'Detail updated', data };
+  });
+
+  app.delete('/details/:id', {
+    preHandler: app.requireAdmin,
+    schema: {
+      tags, summary: 'Delete a detail item', security: adminOnly, params: IdParams,
+      response: { 200: MessageOnly, ...errors(401, 404) },
+    },
+  }, async (request) => {
+    await deleteDetail(ctx, request.params.id);
+    return { message: 'Detail deleted' };
+  });
+};
+
+export default details;

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { imageUrl } from '../../../images/image-store.ts';
+import { badRequest, tooLarge } from '../../../lib/http-error.ts';
+import { adminOnly, errors } from './schemas.ts';
+
+const UploadAnswer = Type.Object({
+  image: Type.String({ description: 'Stored image name: send it as `image` when adding or editing' }),
+  imageUrl: Type.String({ description: 'Where the stored image is served' }),
+});
+
+/** Documents the multipart body without validating it: @fastify/multipart reads the stream in the handler. */
+const UploadBody = Type.Object({
+  image: Type.String({ format: 'binary', description: 'JPEG, PNG, WebP, AVIF or GIF; 10 MB at most' }),
+});
+
+/** POST /api/card/upload: the image of a card, detail item or slide, stored before the form is sent. */
+const upload: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/upload', {
+    preHandler: app.requireAdmin,
+    // The body is a stream consumed by request.file(), so there is nothing for the schema to validate.
+    validatorCompiler: () => () => true,
+    schema: {
+      tags: ['uploads'], summary: 'Upload an image (multipart field "image"); it is re-encoded to WebP without metadata',
+      security: adminOnly, consumes: ['multipart/form-data'], body: UploadBody,
+      response: { 200: UploadAnswer, ...errors(400, 401, 413, 415) },
+    },
+  }, async (request) => {
+    if (!request.isMultipart()) throw badRequest('image is required: send the file as multipart/form-data in the field "image".');
+    const file = await request.file();
+    if (!file || file.fieldname !== 'image') throw badRequest('image is required: send the file in the multipart field "image".');
+    // toBuffer() throws 413 when the 10 MB limit cuts the file; the check covers a limit that truncates silently.
+    const buffer = await file.toBuffer();
+    if (file.file.truncated) throw tooLarge('The image is too large (10 MB at most).');
+    const stored = await app.ctx.images.save(app.ctx.db, buffer);
+    return { image: stored.name, imageUrl: imageUrl(stored.name) };
+  });
+};
+
+export default upload;
