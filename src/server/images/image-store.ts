@@ -41,7 +41,8 @@ export function createImageStore(dataDir: string): ImageStore {
       if (input.length > MAX_UPLOAD_BYTES) throw tooLarge('The image is too large (10 MB at most).');
       let meta: Metadata;
       try {
-        meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+        // Only the header is read here, so no pixel limit yet: the explicit check below answers 413, not 415.
+        meta = await sharp(input, { limitInputPixels: false }).metadata();
       } catch {
         throw unsupportedMedia('The file is not an image we can read. Use JPEG, PNG, WebP, AVIF or GIF.');
       }
@@ -65,17 +66,22 @@ export function createImageStore(dataDir: string): ImageStore {
       } catch {
         throw badRequest('The image could not be decoded; it may be damaged.');
       }
-      await writeFile(join(dir, name), main.data);
       const variants: number[] = [];
-      for (const width of VARIANT_WIDTHS) {
-        if (width >= main.info.width) break;
-        await sharp(main.data).resize({ width }).webp({ quality: 78 }).toFile(join(dir, variantName(name, width)));
-        variants.push(width);
+      try {
+        await writeFile(join(dir, name), main.data);
+        for (const width of VARIANT_WIDTHS) {
+          if (width >= main.info.width) break;
+          await sharp(main.data).resize({ width }).webp({ quality: 78 }).toFile(join(dir, variantName(name, width)));
+          variants.push(width);
+        }
+        variants.push(main.info.width);
+        await db.insertInto('images').values({ name, width: main.info.width, height: main.info.height, variants: JSON.stringify(variants), created_at: nowIso() }).execute();
+      } catch (err) {
+        // No half-stored image: files without a row would never be freed.
+        await Promise.all([name, ...variants.map((w) => variantName(name, w))].map((f) => rm(join(dir, f), { force: true })));
+        throw err;
       }
-      variants.push(main.info.width);
-      const stored = { name, width: main.info.width, height: main.info.height, variants };
-      await db.insertInto('images').values({ name, width: stored.width, height: stored.height, variants: JSON.stringify(variants), created_at: nowIso() }).execute();
-      return stored;
+      return { name, width: main.info.width, height: main.info.height, variants };
     },
 
     async find(db, name) {
