@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from '../lib/http-error.ts';
+import { tooManyRequests, unauthorized } from '../lib/http-error.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts';
 
 declare module 'fastify' {
@@ -40,5 +40,25 @@ export function sessionCookieOptions(app: FastifyInstance, expires?: Date) {
     sameSite: 'lax' as const,
     secure: app.ctx.config.publicUrl.startsWith('https:'),
     ...(expires ? { expires } : {}),
+  };
+}
+
+/**
+ * A per-account limit (keyed by the `email` of the body) to add as a preHandler next to a route's per-IP
+ * `config.rateLimit`. `app.rateLimit()` cannot serve here: @fastify/rate-limit runs only the first of its
+ * handlers on a request, so its preHandler is skipped once the per-IP limit has run.
+ */
+export function accountRateLimit(app: FastifyInstance, opts: { name: string; max: number; timeWindow: string }) {
+  const limit = app.createRateLimit({
+    max: opts.max,
+    timeWindow: opts.timeWindow,
+    keyGenerator: (req) => `${opts.name}:${String((req.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase()}`,
+  });
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const result = await limit(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', String(result.ttlInSeconds));
+    const wait = result.ttlInSeconds < 120 ? `${result.ttlInSeconds} seconds` : `${Math.ceil(result.ttlInSeconds / 60)} minutes`;
+    throw tooManyRequests(`Too many attempts for this account. Please try again in ${wait}.`);
   };
 }

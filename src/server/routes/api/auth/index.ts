@@ -4,7 +4,7 @@ import { ErrorAnswer, Login, Message, PhoneChange } from '../../../../shared/sch
 import { login } from '../../../auth/login.ts';
 import { deleteSession, SESSION_COOKIE } from '../../../auth/sessions.ts';
 import { getPhone, setPhone } from '../../../about/phone-repository.ts';
-import { sessionCookieOptions, sessionToken } from '../../../plugins/auth.ts';
+import { accountRateLimit, sessionCookieOptions, sessionToken } from '../../../plugins/auth.ts';
 import passwordReset from './password-reset.ts';
 
 const tags = ['auth'];
@@ -14,11 +14,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/login', {
     config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    preHandler: app.rateLimit({
-      max: 30,
-      timeWindow: '15 minutes',
-      keyGenerator: (req) => `login:${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
-    }),
+    preHandler: accountRateLimit(app, { name: 'login', max: 30, timeWindow: '15 minutes' }),
     schema: {
       tags, summary: 'Sign in; sets the session cookie and returns the same token', body: Login,
       response: { 200: Type.Object({ token: Type.String(), message: Type.String() }), 400: ErrorAnswer, 401: ErrorAnswer, 429: ErrorAnswer },

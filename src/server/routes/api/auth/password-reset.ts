@@ -1,5 +1,100 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { EmailOnly, ErrorAnswer, Message, ResetPassword, VerifyOtp } from '../../../../shared/schemas.ts';
+import {
+  cancelPasswordReset, completePasswordReset, findResetTokenUser, MESSAGES, OTP_TTL_MS, startPasswordReset, verifyResetCode,
+} from '../../../auth/password-reset.ts';
+import { hashPassword } from '../../../auth/passwords.ts';
+import { SESSION_COOKIE } from '../../../auth/sessions.ts';
+import { tooManyRequests, unauthorized } from '../../../lib/http-error.ts';
+import { otpEmail } from '../../../mail/otp-email.ts';
+import { accountRateLimit, sessionCookieOptions } from '../../../plugins/auth.ts';
 
-// forget-password, verify-reset-password, resend-otp and reset-password: being written.
-const passwordReset: FastifyPluginAsyncTypebox = async () => {};
+const tags = ['auth'];
+const errors = { 400: ErrorAnswer, 429: ErrorAnswer };
+const SENT = 'If this email belongs to an account, a 6-digit code has been sent to it. It expires in 10 minutes.';
+const RESENT = 'If this email belongs to an account, a new 6-digit code has been sent to it. It expires in 10 minutes.';
+
+const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
+  const { db, mailer, config } = app.ctx;
+  const perAccountSend = accountRateLimit(app, { name: 'otp-send', max: 20, timeWindow: '1 hour' });
+  const perAccountVerify = accountRateLimit(app, { name: 'otp-verify', max: 30, timeWindow: '15 minutes' });
+
+  // The answer does not wait for the mail, so known and unknown emails take alike long to answer.
+  const inFlight = new Set<Promise<void>>();
+  app.addHook('onClose', async () => { await Promise.allSettled(inFlight); });
+
+  const sendCode = async (request: FastifyRequest, reply: FastifyReply, email: string) => {
+    const outcome = await startPasswordReset(db, email);
+    if (outcome.kind === 'cooldown') {
+      reply.header('retry-after', String(outcome.waitSeconds));
+      throw tooManyRequests(`Please wait ${outcome.waitSeconds} seconds before requesting another code.`);
+    }
+    if (outcome.kind !== 'send') return;
+    const { email: to, otp } = outcome;
+    const job = mailer.send({ to, ...otpEmail({ code: otp, minutes: OTP_TTL_MS / 60_000, publicUrl: config.publicUrl }) })
+      .catch(async (err: unknown) => {
+        request.log.error({ err }, 'the password reset email could not be sent');
+        await cancelPasswordReset(db, to, otp).catch(() => undefined);
+      })
+      .finally(() => inFlight.delete(job));
+    inFlight.add(job);
+  };
+
+  app.post('/forget-password', {
+    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    preHandler: perAccountSend,
+    schema: {
+      tags, summary: 'Email a 6-digit reset code (valid 10 minutes); the answer is the same for unknown emails',
+      description: 'A new request replaces earlier codes. At most one code a minute per email (429 with the seconds to wait).',
+      body: EmailOnly, response: { 200: Message, ...errors },
+    },
+  }, async (request, reply) => {
+    await sendCode(request, reply, request.body.email);
+    return { message: SENT };
+  });
+
+  app.post('/resend-otp', {
+    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    preHandler: perAccountSend,
+    schema: {
+      tags, summary: 'Email a new reset code, replacing the previous one; 60-second cooldown',
+      body: EmailOnly, response: { 200: Message, ...errors },
+    },
+  }, async (request, reply) => {
+    await sendCode(request, reply, request.body.email);
+    return { message: RESENT };
+  });
+
+  app.post('/verify-reset-password', {
+    config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    preHandler: perAccountVerify,
+    schema: {
+      tags, summary: 'Check the emailed code; answers a one-time reset token (15 minutes) for PUT /api/auth/reset-password',
+      description: 'A code dies after 5 wrong tries and can be used once. The token is not a session.',
+      body: VerifyOtp, response: { 200: Type.Object({ message: Type.String(), token: Type.String() }), ...errors },
+    },
+  }, async (request) => {
+    const token = await verifyResetCode(db, request.body.email, request.body.otp);
+    return { message: 'Code verified. Choose a new password.', token };
+  });
+
+  app.put('/reset-password', {
+    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    schema: {
+      tags, summary: 'Set a new password with the reset token; signs out every other session and signs this browser in',
+      security: [{ bearer: [] }], body: ResetPassword,
+      response: { 200: Message, 400: ErrorAnswer, 401: ErrorAnswer, 429: ErrorAnswer },
+    },
+  }, async (request, reply) => {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+    // Checked before hashing so a bad token costs no scrypt work; the token is burnt in completePasswordReset.
+    if (!token || !(await findResetTokenUser(db, token))) throw unauthorized(MESSAGES.badToken);
+    const session = await completePasswordReset(db, token, await hashPassword(request.body.password));
+    reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(app, session.expiresAt));
+    return { message: 'Password changed. Welcome Back' };
+  });
+};
+
 export default passwordReset;

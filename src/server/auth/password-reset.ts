@@ -1,0 +1,134 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import { nowIso } from '../db/database.ts';
+import { badRequest, unauthorized } from '../lib/http-error.ts';
+import { newId } from '../lib/ids.ts';
+import { createResetDecoys } from './reset-decoys.ts';
+import { createSession, deleteUserSessions } from './sessions.ts';
+import { digest, newOtp, newToken } from './tokens.ts';
+import { findUserByEmail, findUserById, setPasswordHash } from './users.ts';
+
+export const OTP_TTL_MS = 10 * 60_000;
+export const RESEND_COOLDOWN_MS = 60_000;
+export const MAX_OTP_ATTEMPTS = 5;
+export const RESET_TOKEN_TTL_MS = 15 * 60_000;
+
+// One set of stand-ins per database, so two app instances in one process never share them.
+const decoysByDb = new WeakMap<Db, ReturnType<typeof createResetDecoys>>();
+const decoysFor = (db: Db) => {
+  let decoys = decoysByDb.get(db);
+  if (!decoys) decoysByDb.set(db, (decoys = createResetDecoys({ cooldownMs: RESEND_COOLDOWN_MS, otpTtlMs: OTP_TTL_MS, maxAttempts: MAX_OTP_ATTEMPTS })));
+  return decoys;
+};
+
+export const MESSAGES = {
+  noCode: 'There is no active code for this email. Please request a new code.',
+  expired: 'This code has expired. Please request a new code.',
+  dead: 'This code no longer works after 5 wrong tries. Please request a new code.',
+  used: 'This code has already been used. Please request a new code.',
+  badToken: 'Your password reset session is invalid or has expired. Please request a new code.',
+} as const;
+
+const wrongCode = (attempts: number): string => {
+  const left = MAX_OTP_ATTEMPTS - attempts;
+  if (left <= 0) return 'Wrong code. That was the last try: this code no longer works. Please request a new code.';
+  return `Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.`;
+};
+
+export type SendOutcome =
+  | { kind: 'send'; email: string; otp: string }
+  | { kind: 'nothing' }
+  | { kind: 'cooldown'; waitSeconds: number };
+
+/**
+ * Starts (or restarts) a reset: a fresh code replaces every earlier one of the account.
+ * Unknown emails get the same cooldown as the admin, and nothing to send.
+ */
+export async function startPasswordReset(db: Db, email: string): Promise<SendOutcome> {
+  const user = await findUserByEmail(db, email);
+  if (!user) {
+    const waitMs = decoysFor(db).send(email);
+    return waitMs > 0 ? { kind: 'cooldown', waitSeconds: Math.ceil(waitMs / 1000) } : { kind: 'nothing' };
+  }
+  return db.transaction().execute(async (trx) => {
+    // Touching the user row serialises concurrent requests for the account (a row lock on PostgreSQL,
+    // the write lock on SQLite), so two requests can never both pass the cooldown.
+    await trx.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', user.id).execute();
+    const last = await trx.selectFrom('password_resets').select('last_sent_at').where('user_id', '=', user.id)
+      .orderBy('last_sent_at', 'desc').limit(1).executeTakeFirst();
+    const now = Date.now();
+    const sinceLast = last ? now - Date.parse(last.last_sent_at) : Infinity;
+    if (sinceLast < RESEND_COOLDOWN_MS) return { kind: 'cooldown', waitSeconds: Math.ceil((RESEND_COOLDOWN_MS - sinceLast) / 1000) };
+
+    const otp = newOtp();
+    const at = new Date(now).toISOString();
+    await trx.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
+    await trx.insertInto('password_resets').values({
+      id: newId(), user_id: user.id, otp_hash: digest(otp), attempts: 0,
+      expires_at: new Date(now + OTP_TTL_MS).toISOString(), last_sent_at: at,
+      reset_token_hash: null, reset_token_expires_at: null, used_at: null, created_at: at,
+    }).execute();
+    return { kind: 'send', email: user.email, otp };
+  });
+}
+
+/** Forgets a code whose email could not be sent, so the cooldown does not block asking again. */
+export async function cancelPasswordReset(db: Db, email: string, otp: string): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (user) await db.deleteFrom('password_resets').where('user_id', '=', user.id).where('otp_hash', '=', digest(otp)).execute();
+}
+
+const sameDigest = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** Checks a code; on success the code is spent and a one-time reset token (good for 15 minutes) is returned. */
+export async function verifyResetCode(db: Db, email: string, otp: string): Promise<string> {
+  const user = await findUserByEmail(db, email);
+  if (!user) {
+    const decoy = decoysFor(db).guess(email);
+    throw badRequest(decoy.state === 'wrong' ? wrongCode(decoy.attempts) : MESSAGES[decoy.state === 'none' ? 'noCode' : decoy.state]);
+  }
+  const row = await db.selectFrom('password_resets').selectAll().where('user_id', '=', user.id)
+    .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  if (!row) throw badRequest(MESSAGES.noCode);
+  if (row.used_at) throw badRequest(MESSAGES.used);
+  if (row.expires_at <= nowIso()) throw badRequest(MESSAGES.expired);
+
+  // Each try is counted before the code is compared, so parallel guesses cannot exceed the limit.
+  const counted = await db.updateTable('password_resets').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id).where('attempts', '<', MAX_OTP_ATTEMPTS).where('used_at', 'is', null)
+    .returning('attempts').executeTakeFirst();
+  if (!counted) throw badRequest(MESSAGES.dead);
+  if (!sameDigest(digest(otp), row.otp_hash)) throw badRequest(wrongCode(counted.attempts));
+
+  const token = newToken();
+  const spent = await db.updateTable('password_resets')
+    .set({ used_at: nowIso(), reset_token_hash: digest(token), reset_token_expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString() })
+    .where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+  if (Number(spent.numUpdatedRows) !== 1) throw badRequest(MESSAGES.used);
+  return token;
+}
+
+/** The account a reset token belongs to, when the token is current; nothing is changed. */
+export async function findResetTokenUser(db: Db, token: string): Promise<string | undefined> {
+  const row = await db.selectFrom('password_resets').select(['user_id', 'reset_token_expires_at'])
+    .where('reset_token_hash', '=', digest(token)).executeTakeFirst();
+  return row?.reset_token_expires_at && row.reset_token_expires_at > nowIso() ? row.user_id : undefined;
+}
+
+/**
+ * Sets the new password with the reset token, which is burnt on the way. Every session of the account
+ * ends and every pending reset is dropped; a new session for this browser is returned.
+ */
+export async function completePasswordReset(db: Db, token: string, passwordHash: string): Promise<{ token: string; expiresAt: Date }> {
+  return db.transaction().execute(async (trx) => {
+    const burnt = await trx.deleteFrom('password_resets')
+      .where('reset_token_hash', '=', digest(token)).where('reset_token_expires_at', '>', nowIso())
+      .returning('user_id').executeTakeFirst();
+    const user = burnt ? await findUserById(trx, burnt.user_id) : undefined;
+    if (!user) throw unauthorized(MESSAGES.badToken);
+    await setPasswordHash(trx, user, passwordHash);
+    await trx.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
+    await deleteUserSessions(trx, user.id);
+    return createSession(trx, user.id);
+  });
+}
