@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import type { HttpClient } from '../helpers/http.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, describeEachEngine } from '../helpers/server.ts';
+
+describeEachEngine('auth API', (server) => {
+  // Hashing a password takes a noticeable moment, so one signed-in client serves the tests that only need a session.
+  let signedIn: HttpClient | undefined;
+  const admin = async () => (signedIn ??= await server().admin());
+
+  it('signs in: token and message, and an httpOnly SameSite=Lax session cookie holding the same token', async () => {
+    const c = server().anon();
+    const res = await c.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.message, 'Welcome Back');
+    assert.ok(typeof res.body.token === 'string' && res.body.token.length >= 32);
+    const cookie = res.headers.getSetCookie().find((l) => l.startsWith('sid='));
+    assert.ok(cookie, 'sid cookie set');
+    assert.match(cookie, /HttpOnly/i);
+    assert.match(cookie, /SameSite=Lax/i);
+    assert.match(cookie, /Path=\//);
+    assert.ok(cookie.startsWith(`sid=${res.body.token};`));
+
+    const me = await c.get('/api/auth/is-logged-in');
+    assert.equal(me.status, 200);
+    assert.equal(typeof me.body.message, 'string');
+    assert.deepEqual(me.body.data, { email: ADMIN_EMAIL });
+  });
+
+  it('takes the email regardless of case and surrounding spaces', async () => {
+    const res = await server().anon().post('/api/auth/login', { email: `  ${ADMIN_EMAIL.toUpperCase()} `, password: ADMIN_PASSWORD });
+    assert.equal(res.status, 200);
+  });
+
+  it('answers a wrong password and an unknown email alike with 401, and sets no cookie', async () => {
+    const wrong = await server().anon().post('/api/auth/login', { email: ADMIN_EMAIL, password: 'not the password' });
+    const unknown = await server().anon().post('/api/auth/login', { email: 'someone@test.example', password: ADMIN_PASSWORD });
+    assert.equal(wrong.status, 401);
+    assert.equal(unknown.status, 401);
+    assert.equal(typeof wrong.body.message, 'string');
+    assert.equal(wrong.body.message, unknown.body.message);
+    assert.equal(wrong.headers.getSetCookie().length, 0);
+  });
+
+  it('names the missing or malformed field with 400', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{}, /email is required/],
+      [{ email: ADMIN_EMAIL }, /password is required/],
+      [{ password: ADMIN_PASSWORD }, /email is required/],
+      [{ email: 'not-an-email', password: ADMIN_PASSWORD }, /email/],
+      [{ email: ADMIN_EMAIL, password: '' }, /password/],
+      [{ email: 42, password: ADMIN_PASSWORD }, /email/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await server().anon().post('/api/auth/login', body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+      assert.match(res.body.message, message);
+    }
+  });
+
+  it('is-logged-in answers 401 without a session or with a made-up one', async () => {
+    const none = await server().anon().get('/api/auth/is-logged-in');
+    assert.equal(none.status, 401);
+    assert.equal(typeof none.body.message, 'string');
+    assert.equal((await server().anon().get('/api/auth/is-logged-in', { cookie: 'sid=made-up' })).status, 401);
+    assert.equal((await server().anon().get('/api/auth/is-logged-in', { authorization: 'Bearer made-up' })).status, 401);
+  });
+
+  it('logout ends the session on the server, not only the cookie', async () => {
+    const c = server().anon();
+    const { token } = (await c.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).body;
+    assert.equal((await c.get('/api/auth/is-logged-in')).status, 200);
+    const out = await c.post('/api/auth/logout');
+    assert.equal(out.status, 200);
+    assert.equal(typeof out.body.message, 'string');
+    assert.equal((await c.get('/api/auth/is-logged-in')).status, 401);
+    assert.equal((await server().anon().get('/api/auth/is-logged-in', { authorization: `Bearer ${token}` })).status, 401);
+  });
+
+  it('accepts the session token as a Bearer header for admin calls', async () => {
+    const { token } = (await server().anon().post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).body;
+    const bearer = { authorization: `Bearer ${token}` };
+    const c = server().anon();
+    assert.equal((await c.get('/api/auth/is-logged-in', bearer)).status, 200);
+    const changed = await c.put('/api/auth/change-phone', { phoneNumber: '+966 13 000 0000' }, bearer);
+    assert.equal(changed.status, 200);
+  });
+
+  it('serves the phone number publicly and lets only the admin change it', async () => {
+    const anon = server().anon();
+    const refused = await anon.put('/api/auth/change-phone', { phoneNumber: '+966 50 000 0000' });
+    assert.equal(refused.status, 401);
+
+    const c = await admin();
+    const saved = await c.put('/api/auth/change-phone', { phoneNumber: '  +966 50 123 4567 ' });
+    assert.equal(saved.status, 200);
+    assert.equal(typeof saved.body.message, 'string');
+    assert.equal(saved.body.data, '+966 50 123 4567');
+    const read = await anon.get('/api/auth/phone');
+    assert.equal(read.status, 200);
+    assert.equal(read.body.data, '+966 50 123 4567');
+  });
+
+  it('validates the phone number: 5 to 20 digits or spaces, optional leading +', async () => {
+    const c = await admin();
+    for (const phoneNumber of ['1234', '1'.repeat(21), 'call me', '966+501234', '+966-50-123', '']) {
+      const res = await c.put('/api/auth/change-phone', { phoneNumber });
+      assert.equal(res.status, 400, JSON.stringify(phoneNumber));
+      assert.match(res.body.message, /phoneNumber/);
+    }
+    assert.equal((await c.put('/api/auth/change-phone', {})).status, 400);
+    for (const phoneNumber of ['12345', '1'.repeat(20), '+966501234567']) {
+      const res = await c.put('/api/auth/change-phone', { phoneNumber });
+      assert.equal(res.status, 200, phoneNumber);
+      assert.equal((await server().anon().get('/api/auth/phone')).body.data, phoneNumber);
+    }
+  });
+
+  it('rate-limits sign-in attempts from one address with 429', async () => {
+    const c = server().anon();
+    c.headers['x-forwarded-for'] = '203.0.113.9';
+    // Bodies that fail validation still count, and cost no password hashing.
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await c.post('/api/auth/login', {})).status);
+    assert.deepEqual(statuses.slice(0, 20), Array(20).fill(400));
+    const limited = await c.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    assert.equal(limited.status, 429, 'even the right password waits');
+    assert.equal(typeof limited.body.message, 'string');
+    assert.equal(statuses[20], 429);
+  });
+}, { TRUST_PROXY: 'true' });

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../../src/server/config.ts';
+
+/** The ConfigError loadConfig throws for `env`, failing the test when it does not throw one. */
+function problemsFor(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    assert.ok(err instanceof ConfigError, String(err));
+    return err.problems;
+  }
+  assert.fail(`accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('runs with nothing set: defaults that make `npm start` work', () => {
+    const config = loadConfig({});
+    assert.equal(config.port, 3000);
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.dataDir, resolve('./data'));
+    assert.equal(config.databaseUrl, undefined);
+    assert.equal(config.adminEmail, undefined);
+    assert.equal(config.adminPassword, undefined);
+    assert.equal(config.smtpUrl, undefined);
+    assert.match(config.mailFrom, /<[^>]+@[^>]+>/);
+    assert.equal(config.publicUrl, 'http://localhost:3000');
+    assert.deepEqual(config.corsOrigins, []);
+    assert.equal(config.trustProxy, false);
+    assert.equal(config.production, false);
+    assert.ok(Object.isFrozen(config));
+  });
+
+  it('reads and normalises good values', () => {
+    const config = loadConfig({
+      PORT: '8080', HOST: '0.0.0.0', DATA_DIR: '/tmp/site-data', DATABASE_URL: 'postgres://u:p@db:5432/site',
+      ADMIN_EMAIL: ' Owner@Example.COM ', ADMIN_PASSWORD: 'long enough', SMTP_URL: 'smtps://user:pass@mail.example:465',
+      MAIL_FROM: 'Site <no-reply@example.com>', PUBLIC_URL: 'https://www.example.com/some/path',
+      CORS_ORIGINS: ' https://a.example , https://b.example:8443/ ', TRUST_PROXY: 'true', NODE_ENV: 'production',
+    });
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '0.0.0.0');
+    assert.equal(config.dataDir, '/tmp/site-data');
+    assert.equal(config.databaseUrl, 'postgres://u:p@db:5432/site');
+    assert.equal(config.adminEmail, 'owner@example.com');
+    assert.equal(config.smtpUrl, 'smtps://user:pass@mail.example:465');
+    assert.equal(config.mailFrom, 'Site <no-reply@example.com>');
+    assert.equal(config.publicUrl, 'https://www.example.com');
+    assert.deepEqual(config.corsOrigins, ['https://a.example', 'https://b.example:8443']);
+    assert.equal(config.trustProxy, true);
+    assert.equal(config.production, true);
+    assert.equal(loadConfig({ PORT: '4000' }).publicUrl, 'http://localhost:4000', 'PUBLIC_URL follows PORT by default');
+    assert.equal(loadConfig({ TRUST_PROXY: 'off' }).trustProxy, false);
+  });
+
+  const bad: [string, Record<string, string>][] = [
+    ['PORT', { PORT: 'abc' }],
+    ['PORT', { PORT: '70000' }],
+    ['PORT', { PORT: '-1' }],
+    ['PORT', { PORT: '80.5' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://db/site' }],
+    ['DATABASE_URL', { DATABASE_URL: 'not a url' }],
+    ['ADMIN_EMAIL', { ADMIN_EMAIL: 'owner-at-example.com', ADMIN_PASSWORD: 'long enough' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'short' }],
+    ['ADMIN_EMAIL', { ADMIN_PASSWORD: 'long enough' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example' }],
+    ['SMTP_URL', { SMTP_URL: 'mail.example:587' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'ftp://www.example.com' }],
+    ['PUBLIC_URL', { PUBLIC_URL: 'www.example.com' }],
+    ['CORS_ORIGINS', { CORS_ORIGINS: 'https://ok.example,not-an-origin' }],
+    ['CORS_ORIGINS', { CORS_ORIGINS: 'file:///etc/passwd' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+  ];
+  for (const [name, env] of bad) {
+    it(`refuses ${JSON.stringify(env)} with a message naming ${name}`, () => {
+      const problems = problemsFor(env);
+      assert.equal(problems.length, 1, problems.join('; '));
+      assert.match(problems[0]!, new RegExp(`\\b${name}\\b`));
+    });
+  }
+
+  it('reports every bad value at once, one line each', () => {
+    const problems = problemsFor({ PORT: 'x', DATABASE_URL: 'x', SMTP_URL: 'x', PUBLIC_URL: 'x', CORS_ORIGINS: 'x', TRUST_PROXY: 'x' });
+    for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'CORS_ORIGINS', 'TRUST_PROXY']) {
+      assert.ok(problems.some((p) => p.includes(name)), `${name} in ${problems.join('; ')}`);
+    }
+    assert.throws(() => loadConfig({ PORT: 'x' }), (err: Error) => /Invalid configuration/.test(err.message) && /PORT/.test(err.message));
+  });
+});
