@@ -64,7 +64,7 @@ export function loadConfig(env: Env = process.env): Config {
   let port = 3000;
   const rawPort = blank(env.PORT);
   if (rawPort !== undefined) {
-    port = Number(rawPort);
+    port = /^\d+$/.test(rawPort) ? Number(rawPort) : Number.NaN;
     if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be a whole number from 0 to 65535 (got "${rawPort}")`);
   }
   const host = blank(env.HOST) ?? '127.0.0.1';
