@@ -1,7 +1,11 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { router } from './router.tsx';
+import './styles/admin.css';
 
-function App() {
-  return <main><h1>لوحة التحكم</h1></main>;
-}
-
-createRoot(document.getElementById('root')!).render(<App />);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

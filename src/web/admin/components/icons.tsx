@@ -1,0 +1,30 @@
+/** Inline icons (decorative: every control that uses one also has a text label). */
+const base = { width: 20, height: 20, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true, focusable: false } as const;
+
+export const MenuIcon = () => <svg {...base}><path d="M4 6h16M4 12h16M4 18h16" /></svg>;
+export const CloseIcon = () => <svg {...base}><path d="M6 6l12 12M18 6L6 18" /></svg>;
+export const GlobeIcon = () => <svg {...base}><circle cx="12" cy="12" r="9" /><path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" /></svg>;
+export const HomeIcon = () => <svg {...base}><path d="M3 11l9-7 9 7" /><path d="M5 10v10h14V10" /></svg>;
+export const LogoutIcon = () => <svg {...base}><path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3" /><path d="M10 17l-5-5 5-5M5 12h11" /></svg>;
+export const BoxIcon = () => <svg {...base}><path d="M21 8l-9-5-9 5v8l9 5 9-5z" /><path d="M3 8l9 5 9-5M12 13v8" /></svg>;
+export const ImagesIcon = () => <svg {...base}><rect x="3" y="5" width="18" height="14" rx="2" /><circle cx="9" cy="10" r="2" /><path d="M21 16l-5-5-8 8" /></svg>;
+export const InfoIcon = () => <svg {...base}><circle cx="12" cy="12" r="9" /><path d="M12 11v5M12 8h.01" /></svg>;
+export const SlidesIcon = () => <svg {...base}><rect x="3" y="4" width="18" height="12" rx="2" /><path d="M8 20h8M12 16v4" /></svg>;
+export const TagIcon = () => <svg {...base}><path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9z" /><circle cx="8" cy="8" r="1.5" /></svg>;
+export const PlusIcon = () => <svg {...base}><path d="M12 5v14M5 12h14" /></svg>;
+export const ArrowUpIcon = () => <svg {...base}><path d="M12 19V5M6 11l6-6 6 6" /></svg>;
+export const ArrowDownIcon = () => <svg {...base}><path d="M12 5v14M6 13l6 6 6-6" /></svg>;
+export const EditIcon = () => <svg {...base}><path d="M4 20h4L19 9l-4-4L4 16z" /></svg>;
+export const TrashIcon = () => <svg {...base}><path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" /></svg>;
+export const BackIcon = () => <svg {...base} className="icon-flip"><path d="M15 18l-6-6 6-6" /></svg>;
+export const EyeIcon = () => <svg {...base}><path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" /><circle cx="12" cy="12" r="3" /></svg>;
+export const EyeOffIcon = () => <svg {...base}><path d="M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3.2 4.2M6.6 6.6C3.9 8.4 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" /><path d="M9.9 9.9a3 3 0 0 0 4.2 4.2" /></svg>;
+
+/** The brand mark: three spikes on a rail, amber on teal. */
+export const BrandMark = () => (
+  <svg className="brand-mark" width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+    <rect width="32" height="32" rx="9" fill="#e9a23b" />
+    <path d="M9 22.5L11.5 10.5L14 22.5ZM13.5 22.5L16 8L18.5 22.5ZM18 22.5L20.5 10.5L23 22.5Z" fill="#0f4c5c" />
+    <rect x="7" y="22" width="18" height="2.6" rx="1.3" fill="#0f4c5c" />
+  </svg>
+);

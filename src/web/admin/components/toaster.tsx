@@ -1,0 +1,38 @@
+import { useToaster, resolveValue, toast, type Toast } from 'react-hot-toast/headless';
+import { useLanguage } from '../i18n/language.tsx';
+import { TOAST_LIMIT, TOAST_OPTIONS } from '../lib/notify.ts';
+
+function ToastItem({ item, onDismiss, dismissLabel }: { item: Toast; onDismiss: () => void; dismissLabel: string }) {
+  const kind = item.type === 'error' ? 'error' : item.type === 'success' ? 'success' : 'info';
+  return (
+    <div className={`toast toast-${kind}`}>
+      <span className="toast-icon" aria-hidden="true">{kind === 'error' ? '!' : kind === 'success' ? '✓' : 'i'}</span>
+      {/* Server and catalogue messages are English; lang lets a screen reader pronounce them right. */}
+      <p className="toast-message" lang="en" dir="auto">{resolveValue(item.message, item)}</p>
+      <button type="button" className="toast-close" aria-label={dismissLabel} onClick={onDismiss}>×</button>
+    </div>
+  );
+}
+
+/**
+ * Two live regions that exist before any toast does, so screen readers announce each new one:
+ * errors assertively, everything else politely.
+ */
+export function Toaster() {
+  const { t } = useLanguage();
+  const { toasts, handlers } = useToaster(TOAST_OPTIONS);
+  const shown = toasts.filter((x) => x.visible).slice(0, TOAST_LIMIT);
+  const render = (list: Toast[]) => list.map((x) => (
+    <ToastItem key={x.id} item={x} dismissLabel={t.dismiss} onDismiss={() => toast.dismiss(x.id)} />
+  ));
+  return (
+    <section className="toaster" aria-label={t.notifications} onMouseEnter={handlers.startPause} onMouseLeave={handlers.endPause}>
+      <div className="toast-list" aria-live="assertive" aria-relevant="additions">
+        {render(shown.filter((x) => x.type === 'error'))}
+      </div>
+      <div className="toast-list" aria-live="polite" aria-relevant="additions">
+        {render(shown.filter((x) => x.type !== 'error'))}
+      </div>
+    </section>
+  );
+}

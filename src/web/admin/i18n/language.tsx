@@ -1,0 +1,44 @@
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { dictionaries, type Dict, type Lang } from './dictionary.ts';
+
+interface LanguageValue {
+  lang: Lang;
+  t: Dict;
+  /** An app path ('/admin/…') in the current language: English lives under /en. */
+  to: (path: string) => string;
+}
+
+const LanguageContext = createContext<LanguageValue | null>(null);
+
+export const langPath = (lang: Lang, path: string): string => (lang === 'en' ? `/en${path}` : path);
+
+/** The same page in the other language: '/admin/x' <-> '/en/admin/x'. */
+export function otherLanguagePath(lang: Lang, pathname: string): string {
+  return lang === 'en' ? pathname.replace(/^\/en(?=\/|$)/, '') || '/' : `/en${pathname}`;
+}
+
+/** A path without its language prefix, so two URLs of the same page compare equal. */
+export const withoutLanguage = (pathname: string): string => pathname.replace(/^\/en(?=\/|$)/, '') || '/';
+
+export function LanguageProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
+  const t = dictionaries[lang];
+  useEffect(() => {
+    document.documentElement.lang = lang;
+    document.documentElement.dir = t.dir;
+  }, [lang, t]);
+  return <LanguageContext.Provider value={{ lang, t, to: (p) => langPath(lang, p) }}>{children}</LanguageContext.Provider>;
+}
+
+export function useLanguage(): LanguageValue {
+  const value = useContext(LanguageContext);
+  if (!value) throw new Error('useLanguage outside LanguageProvider');
+  return value;
+}
+
+/** Sets the document title for the current screen, in the current language. */
+export function useTitle(title: string): void {
+  const { t } = useLanguage();
+  useEffect(() => {
+    document.title = `${title} · ${t.appName}`;
+  }, [title, t]);
+}

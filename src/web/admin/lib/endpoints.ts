@@ -1,0 +1,66 @@
+/** The API contract (specification section 7) as typed functions; paths are kept exactly. */
+import type { About, Card, CardDetail, CardType, Language, Slide, Word } from '../../../shared/schemas.ts';
+import { api, type RequestOptions } from './api.ts';
+
+export type { About, Card, CardDetail, CardType, Language, Slide, Word };
+export interface Saved<T> { message: string; data?: T }
+export interface CardWithDetails { cardWithImageUrl: Card; detailsWithImageUrl: CardDetail[] }
+export type AboutText = Pick<About, 'title' | 'description' | 'title2' | 'description2' | 'title3' | 'description3'>;
+export interface ItemInput { title: string; text: string; image: string | null; expectedUpdatedAt?: string }
+
+const q = encodeURIComponent;
+const editBody = (input: ItemInput) => ({
+  title: input.title,
+  description: input.text,
+  ...(input.image ? { image: input.image } : {}),
+  ...(input.expectedUpdatedAt ? { expectedUpdatedAt: input.expectedUpdatedAt } : {}),
+});
+
+export const auth = {
+  isLoggedIn: (o?: RequestOptions) => api.get<{ message: string; data: { email: string } }>('/api/auth/is-logged-in', { quiet401: true, ...o }),
+  login: (email: string, password: string) => api.post<{ token: string; message: string }>('/api/auth/login', { email, password }, { quiet401: true }),
+  logout: () => api.post<{ message: string }>('/api/auth/logout', undefined, { quiet401: true }),
+  forgetPassword: (email: string) => api.post<{ message: string }>('/api/auth/forget-password', { email }),
+  verifyOtp: (email: string, otp: string) => api.post<{ message: string; token: string }>('/api/auth/verify-reset-password', { email, otp }, { quiet401: true }),
+  resendOtp: (email: string) => api.post<{ message: string }>('/api/auth/resend-otp', { email }),
+  resetPassword: (password: string, token: string) =>
+    api.put<{ message: string }>('/api/auth/reset-password', { password }, { headers: { authorization: `Bearer ${token}` }, quiet401: true }),
+};
+
+export const cards = {
+  list: (type: CardType, o?: RequestOptions) => api.get<{ data: Card[] }>(`/api/card?type=${q(type)}`, o).then((r) => r.data),
+  withDetails: (id: string, o?: RequestOptions) => api.get<{ data: CardWithDetails }>(`/api/card/details?id=${q(id)}`, o).then((r) => r.data),
+  add: (type: CardType, input: ItemInput) => api.post<Saved<Card>>(`/api/card/?type=${q(type)}`, { title: input.title, description: input.text, image: input.image }),
+  update: (id: string, input: ItemInput) => api.put<Saved<Card>>(`/api/card/${q(id)}`, editBody(input)),
+  remove: (id: string) => api.delete<{ message: string }>(`/api/card/${q(id)}`),
+  toggleDetails: (id: string) => api.put<Saved<Card>>(`/api/card/togggle-details/${q(id)}`),
+  addDetail: (cardId: string, input: ItemInput) =>
+    api.post<Saved<CardDetail>>('/api/card/details', { title: input.title, description: input.text, image: input.image, id: cardId }),
+  updateDetail: (id: string, input: ItemInput) => api.put<Saved<CardDetail>>(`/api/card/details/${q(id)}`, editBody(input)),
+  removeDetail: (id: string) => api.delete<{ message: string }>(`/api/card/details/${q(id)}`),
+};
+
+export const slides = {
+  list: (o?: RequestOptions) => api.get<{ data: Slide[] }>('/api/slider/', o).then((r) => r.data),
+  add: (input: ItemInput) => api.post<Saved<Slide>>('/api/slider/', { title: input.title, details: input.text, image: input.image }),
+  update: (id: string, input: ItemInput) => {
+    const { description, ...rest } = editBody(input);
+    return api.put<Saved<Slide>>(`/api/slider/${q(id)}`, { ...rest, details: description });
+  },
+  remove: (id: string) => api.delete<{ message: string }>(`/api/slider/${q(id)}`),
+  move: (direction: 'up' | 'down', id: string) => api.put<{ message: string }>(`/api/slider/${direction}/${q(id)}`),
+};
+
+export const about = {
+  get: (language: Language, o?: RequestOptions) => api.get<{ data: About }>(`/api/aboutus?language=${language}`, o).then((r) => r.data),
+  save: (language: Language, text: AboutText, expectedUpdatedAt?: string) =>
+    api.post<{ message: string; data?: About }>('/api/aboutus/', { ...text, language, ...(expectedUpdatedAt ? { expectedUpdatedAt } : {}) }),
+  phone: (o?: RequestOptions) => api.get<{ data: string }>('/api/auth/phone', o).then((r) => r.data),
+  changePhone: (phoneNumber: string) => api.put<{ message: string; data?: string }>('/api/auth/change-phone', { phoneNumber }),
+};
+
+export const words = {
+  list: (o?: RequestOptions) => api.get<{ data: Word[] }>('/api/word/', o).then((r) => r.data),
+  add: (word: string) => api.post<{ message: string; data: Word }>('/api/word/', { word }),
+  remove: (id: string) => api.delete<{ message: string }>(`/api/word/${q(id)}`),
+};

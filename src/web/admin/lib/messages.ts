@@ -1,0 +1,18 @@
+/**
+ * The fixed messages of the specification's error catalogue, word for word. They stay in English
+ * in both languages, like the server's own messages, and are marked `lang="en"` where shown.
+ */
+export const FALLBACK_ERROR = 'Error occurred';
+export const MSG = {
+  welcomeBack: 'Welcome Back',
+  saveAboutFailed: 'Error saving data',
+  phoneUpdated: 'Phone number updated',
+  phoneFailed: 'Failed to update phone number',
+  imageUploaded: 'Image uploaded successfully!',
+  imageUploadFailed: 'Image upload failed',
+  uploadFailed: 'Upload failed',
+  uploadFirst: 'Please upload an image first.',
+} as const;
+
+/** Where the reset flow keeps the token from verify-reset-password, and login keeps its token. */
+export const TOKEN_KEY = 'token';

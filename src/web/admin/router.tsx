@@ -1,0 +1,64 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { LoginPage } from './auth/login-page.tsx';
+import { AuthLayout } from './auth/auth-layout.tsx';
+import { NewPasswordPage } from './auth/new-password-page.tsx';
+import { SendOtpPage } from './auth/send-otp-page.tsx';
+import { VerifyEmailPage } from './auth/verify-email-page.tsx';
+import { AboutAdminPage } from './screens/about-admin-page.tsx';
+import { AdminLayout } from './screens/admin-layout.tsx';
+import { AddCardPage, EditCardPage } from './screens/card-form-pages.tsx';
+import { CardsAdminPage } from './screens/cards-admin-page.tsx';
+import { AddDetailPage, EditDetailPage } from './screens/detail-form-pages.tsx';
+import { DetailsAdminPage } from './screens/details-admin-page.tsx';
+import { KeywordsAdminPage } from './screens/keywords-admin-page.tsx';
+import { NotFound, Root } from './screens/root.tsx';
+import { AddSlidePage, EditSlidePage } from './screens/slide-form-pages.tsx';
+import { SlidesAdminPage } from './screens/slides-admin-page.tsx';
+import { UploadPage } from './screens/upload-page.tsx';
+
+/**
+ * One route tree for both languages: the optional `:lang` segment is "en" for English. Switching
+ * language keeps the same route elements mounted, so a half-filled form survives the switch.
+ * Context travels in navigation state as the specification says, and the id is in the URL too,
+ * so a reload or a bookmark lands on the same screen with its data loaded from the API.
+ */
+export const router = createBrowserRouter([
+  {
+    path: '/:lang?',
+    element: <Root />,
+    children: [
+      {
+        path: 'auth',
+        element: <AuthLayout />,
+        children: [
+          { path: 'login', element: <LoginPage /> },
+          { path: 'verifyemail', element: <VerifyEmailPage /> },
+          { path: 'sendotp', element: <SendOtpPage /> },
+          { path: 'newpassword', element: <NewPasswordPage /> },
+        ],
+      },
+      { path: 'upload', element: <UploadPage /> },
+      {
+        path: 'admin',
+        element: <AdminLayout />,
+        children: [
+          { index: true, element: <Navigate to="product-admin" replace /> },
+          { path: 'product-admin', element: <CardsAdminPage category="product" /> },
+          { path: 'portfolio-admin', element: <CardsAdminPage category="portfolio" /> },
+          { path: 'details-admin', element: <DetailsAdminPage /> },
+          { path: 'about-admin', element: <AboutAdminPage /> },
+          { path: 'slide-admin', element: <SlidesAdminPage /> },
+          { path: 'keyword-admin', element: <KeywordsAdminPage /> },
+          { path: 'addproduct', element: <AddCardPage /> },
+          { path: 'editcard', element: <EditCardPage /> },
+          { path: 'adddetail', element: <AddDetailPage /> },
+          { path: 'editdetail', element: <EditDetailPage /> },
+          { path: 'addslide', element: <AddSlidePage /> },
+          { path: 'editslide', element: <EditSlidePage /> },
+          { path: '*', element: <NotFound embedded /> },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]);

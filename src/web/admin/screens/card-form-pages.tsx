@@ -1,0 +1,77 @@
+import { useNavigate } from 'react-router';
+import { ItemForm } from '../components/item-form.tsx';
+import { LoadState, PageHeader } from '../components/ui.tsx';
+import { useLanguage, useTitle } from '../i18n/language.tsx';
+import { ApiError } from '../lib/api.ts';
+import { cards, type Card, type CardType } from '../lib/endpoints.ts';
+import { useLoad } from '../lib/use-load.ts';
+import { BackLink } from './back-link.tsx';
+import { listPath, useScreenContext } from './nav-state.ts';
+
+/** One card by id: through the details call, or (if that is refused) from its category's list. */
+export async function loadCard(id: string, category: CardType | undefined, signal: AbortSignal): Promise<Card> {
+  try {
+    return (await cards.withDetails(id, { signal })).cardWithImageUrl;
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 404 || !category) throw err;
+    const found = (await cards.list(category, { signal })).find((c) => c._id === id);
+    if (!found) throw err;
+    return found;
+  }
+}
+
+/** addproduct: a product or, with category=portfolio, a portfolio entry. */
+export function AddCardPage() {
+  const { t, to } = useLanguage();
+  const navigate = useNavigate();
+  const category = useScreenContext().category ?? 'product';
+  const title = category === 'product' ? t.addProduct : t.addPortfolio;
+  useTitle(title);
+  const back = listPath(category);
+  return (
+    <>
+      <PageHeader title={title} back={<BackLink path={back} label={category === 'product' ? t.nav.products : t.nav.portfolio} />} />
+      <ItemForm
+        key={category}
+        mode="add"
+        textLabel={t.fieldDescription}
+        initial={{ title: '', text: '' }}
+        submitLabel={t.save}
+        onSubmit={(v, image) => cards.add(category, { ...v, image })}
+        onDone={() => navigate(to(back))}
+      />
+    </>
+  );
+}
+
+/** editcard?id=…&category=…: the image is optional; the existing one is kept. */
+export function EditCardPage() {
+  const { t, to } = useLanguage();
+  const navigate = useNavigate();
+  const context = useScreenContext();
+  const id = context.id ?? '';
+  const card = useLoad((signal) => loadCard(id, context.category, signal), id);
+  const category = card.data?.type ?? context.category ?? 'product';
+  const title = category === 'product' ? t.editProduct : t.editPortfolio;
+  useTitle(title);
+  const back = listPath(category);
+  const missing = !id || (card.error instanceof ApiError && card.error.status === 404);
+  return (
+    <>
+      <PageHeader title={title} intro={card.data?.title ?? context.title} back={<BackLink path={back} label={category === 'product' ? t.nav.products : t.nav.portfolio} />} />
+      {missing ? <p className="notice notice-error" role="alert">{t.notFoundItem}</p> : <LoadState loading={card.loading} error={card.error} onRetry={card.reload} />}
+      {card.data && !card.loading && (
+        <ItemForm
+          key={card.data._id}
+          mode="edit"
+          textLabel={t.fieldDescription}
+          initial={{ title: card.data.title, text: card.data.description }}
+          existingImageUrl={card.data.imageUrl}
+          submitLabel={t.save}
+          onSubmit={(v, image) => cards.update(id, { ...v, image, expectedUpdatedAt: card.data!.updatedAt })}
+          onDone={() => navigate(to(back))}
+        />
+      )}
+    </>
+  );
+}

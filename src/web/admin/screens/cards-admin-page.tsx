@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useConfirm } from '../components/confirm-dialog.tsx';
+import { EditIcon, PlusIcon, TrashIcon } from '../components/icons.tsx';
+import { Button, LoadState, PageHeader } from '../components/ui.tsx';
+import { useLanguage, useTitle } from '../i18n/language.tsx';
+import { cards, type Card, type CardType } from '../lib/endpoints.ts';
+import { notify } from '../lib/notify.ts';
+import { useLoad } from '../lib/use-load.ts';
+
+/** product-admin and portfolio-admin: the cards with Add, Edit, Delete and Details. */
+export function CardsAdminPage({ category }: { category: CardType }) {
+  const { t, to } = useLanguage();
+  const title = category === 'product' ? t.nav.products : t.nav.portfolio;
+  useTitle(title);
+  const confirm = useConfirm();
+  const list = useLoad((signal) => cards.list(category, { signal }), category);
+  const [deleting, setDeleting] = useState<string | null>(null);
+
+  const remove = async (card: Card) => {
+    const ok = await confirm({ title: t.deleteTitle(card.title), body: t.deleteCardBody, confirmLabel: t.delete, danger: true });
+    if (!ok) return;
+    setDeleting(card._id);
+    try {
+      const answer = await cards.remove(card._id);
+      notify.success(answer.message);
+      list.set((items = []) => items.filter((c) => c._id !== card._id));
+      document.getElementById('page-title')?.focus();
+    } catch (err) {
+      notify.failure(err);
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const addLabel = category === 'product' ? t.addProduct : t.addPortfolio;
+  return (
+    <>
+      <PageHeader
+        title={title}
+        intro={category === 'product' ? t.productsIntro : t.portfolioIntro}
+        actions={<Link className="btn btn-primary" to={to(`/admin/addproduct?category=${category}`)} state={{ category }}><PlusIcon />{addLabel}</Link>}
+      />
+      <LoadState loading={list.loading && !list.data} error={list.error} onRetry={list.reload} />
+      {list.data && list.data.length === 0 && <p className="empty">{category === 'product' ? t.emptyProducts : t.emptyPortfolio}</p>}
+      {list.data && list.data.length > 0 && (
+        <ul className="card-grid">
+          {list.data.map((card) => {
+            const state = { category, id: card._id, title: card.title, description: card.description, image: card.imageUrl };
+            const headingId = `card-${card._id}`;
+            return (
+              <li key={card._id}>
+                <article className="tile" aria-labelledby={headingId}>
+                  <img className="tile-image" src={card.imageUrl} alt="" width={640} height={480} loading="lazy" />
+                  <div className="tile-body">
+                    <h2 className="tile-title" id={headingId} dir="auto">{card.title}</h2>
+                    {card.isDetailed && <p className="badge badge-soft">{t.hasDetailsPage}</p>}
+                    <p className="tile-text" dir="auto">{card.description}</p>
+                  </div>
+                  <div className="tile-actions">
+                    <Link className="btn btn-secondary btn-sm" to={to(`/admin/editcard?id=${encodeURIComponent(card._id)}&category=${category}`)} state={state}><EditIcon />{t.edit}</Link>
+                    <Link className="btn btn-secondary btn-sm" to={to(`/admin/details-admin?id=${encodeURIComponent(card._id)}&category=${category}`)} state={state}>{t.details}</Link>
+                    <Button variant="danger" small className="tile-delete" busy={deleting === card._id} onClick={() => remove(card)}><TrashIcon />{t.delete}</Button>
+                  </div>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, LoadState } from '../components/ui.tsx';
+import { useLanguage } from '../i18n/language.tsx';
+import { ApiError } from '../lib/api.ts';
+import { about } from '../lib/endpoints.ts';
+import { LIMITS } from '../lib/limits.ts';
+import { MSG } from '../lib/messages.ts';
+import { notify } from '../lib/notify.ts';
+import { useLoad } from '../lib/use-load.ts';
+
+/**
+ * The contact phone number: display, Edit, then Confirm (save) or Cancel (old value back).
+ * It reports unsaved edits to its page, which owns the one leave-warning a page can have.
+ */
+export function PhoneEditor({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => void }) {
+  const { t } = useLanguage();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const phone = useLoad((signal) => about.phone({ signal }), 'phone');
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const dirty = editing && value !== (phone.data ?? '');
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const edit = () => {
+    setValue(phone.data ?? '');
+    setProblem(null);
+    setEditing(true);
+    requestAnimationFrame(() => input.current?.focus());
+  };
+  const cancel = () => { setEditing(false); setValue(phone.data ?? ''); setProblem(null); };
+  const confirmSave = async () => {
+    setSaving(true);
+    try {
+      const answer = await about.changePhone(value.trim());
+      phone.set(typeof answer.data === 'string' ? answer.data : value.trim());
+      setEditing(false);
+      setProblem(null);
+      notify.success(MSG.phoneUpdated);
+    } catch (err) {
+      // The toast is the catalogue's; the field says what the server objected to.
+      if (err instanceof ApiError && err.status === 400) setProblem(err.message);
+      notify.error(MSG.phoneFailed);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby={`${id}-heading`}>
+      <h2 className="section-title" id={`${id}-heading`}>{t.phoneTitle}</h2>
+      <p className="field-hint">{t.phoneHint}</p>
+      <LoadState loading={phone.loading && phone.data === undefined} error={phone.error} onRetry={phone.reload} />
+      {editing ? (
+        <form className="phone-form" onSubmit={(e) => { e.preventDefault(); void confirmSave(); }}>
+          <div className={`field${problem ? ' field-invalid' : ''}`}>
+            <label className="field-label" htmlFor={id}>{t.phoneTitle}</label>
+            <input
+              ref={input}
+              id={id}
+              className="input phone-input"
+              type="tel"
+              dir="ltr"
+              autoComplete="tel"
+              maxLength={LIMITS.phoneMax}
+              value={value}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `${id}-error` : undefined}
+              onChange={(e) => setValue(e.target.value)}
+            />
+            {problem && <p className="field-error" id={`${id}-error`} lang="en">{problem}</p>}
+          </div>
+          <div className="form-actions">
+            <Button type="submit" variant="primary" busy={saving}>{t.confirm}</Button>
+            <Button variant="ghost" disabled={saving} onClick={cancel}>{t.cancel}</Button>
+          </div>
+        </form>
+      ) : phone.data !== undefined && (
+        <div className="phone-display">
+          <p className="phone-number" dir="ltr">{phone.data || <span className="muted">{t.phoneNotSet}</span>}</p>
+          <Button variant="secondary" onClick={edit} aria-label={`${t.edit} ${t.phoneTitle}`}>{t.edit}</Button>
+        </div>
+      )}
+    </section>
+  );
+}
