@@ -1,12 +1,32 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { mkdirSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Type } from 'typebox';
+import { listCards } from '../cards/cards-repository.ts';
 import { registerAdminShell } from '../pages/admin-shell.ts';
+import { pageCsp } from '../pages/document.ts';
 import { CLIENT_DIR } from '../pages/manifest.ts';
+import { createPublicPages, FrontEndMissing } from '../pages/public-pages.ts';
+import { robotsTxt, sitemapXml } from '../pages/seo.ts';
+import { pageKey } from '../../web/public/paths.ts';
 
-/** Built front-end files, the admin shell and (below) the public pages. */
+/** Paths other parts of the server own; the public pages' catch-all leaves them alone. */
+const NOT_PAGES = /^\/(api|uploads|assets)(\/|$)/;
+
+/**
+ * PAGE_CACHE=off renders every page afresh; only the benchmark uses it, to compare.
+ * Anything else keeps the cache on.
+ */
+function pageCacheEnabled(): boolean {
+  const value = (process.env.PAGE_CACHE ?? '').trim().toLowerCase();
+  return !['off', 'false', '0', 'no'].includes(value);
+}
+
+/** Built front-end files, the admin shell, the public pages and the files search engines read. */
 export async function registerPages(app: FastifyInstance): Promise<void> {
+  const { config } = app.ctx;
   const assets = join(CLIENT_DIR, 'assets');
   mkdirSync(assets, { recursive: true });
   // Vite names every built asset by its content hash, so it can be cached forever.
@@ -14,10 +34,51 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
 
   registerAdminShell(app);
 
-  // Until the public site is rendered here, the root answers with a simple page that points to the API.
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-    reply.type('text/html; charset=utf-8');
-    return `<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>طارد الحمام | Bird Barrier</title></head>
-<body><h1>طارد الحمام — Bird Barrier</h1><p>The site is being prepared. The API is documented at <a href="/api/docs">/api/docs</a>.</p></body></html>`;
+  const pages = createPublicPages(app.ctx, app.log, pageCacheEnabled());
+  const https = config.publicUrl.startsWith('https:');
+  const unavailable = (reply: FastifyReply, err: unknown) => {
+    if (err instanceof FrontEndMissing) return reply.status(503).type('text/plain; charset=utf-8').send(err.message);
+    throw err;
+  };
+
+  let favicon: Buffer | undefined;
+  app.get('/favicon.svg', { schema: { hide: true } }, async (_request, reply) => {
+    favicon ??= readFileSync(join(CLIENT_DIR, 'favicon.svg'));
+    return reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(favicon);
+  });
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(robotsTxt(config.publicUrl)));
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const cards = (await listCards(app.ctx.db, 'product')).filter((c) => c.isDetailed);
+    return reply.type('application/xml; charset=utf-8').send(sitemapXml(config.publicUrl, cards.map((c) => ({ id: c._id, updatedAt: c.updatedAt }))));
+  });
+
+  // A page's data for a client-side navigation: the same loader the server rendering uses.
+  app.get('/__data', {
+    schema: { hide: true, querystring: Type.Object({ path: Type.String({ minLength: 1, maxLength: 2000, pattern: '^/' }) }) },
+  }, async (request, reply) => {
+    const target = new URL((request.query as { path: string }).path, 'http://local');
+    const { status, body } = await pages.pageJson(target.pathname, target.search, pageKey(target.pathname, target.search));
+    return reply.status(status).header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(body);
+  });
+
+  // Every other GET is a public page (or the 404 page) in Arabic or, under /en, English.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const url = new URL(request.url, 'http://local');
+    if (NOT_PAGES.test(url.pathname)) return reply.callNotFound();
+    try {
+      const { status, html } = await pages.page(url.pathname, url.search, pageKey(url.pathname, url.search));
+      const nonce = randomBytes(16).toString('base64');
+      return reply
+        .status(status)
+        .header('content-security-policy', pageCsp(nonce, https))
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(html(nonce));
+    } catch (err) {
+      return unavailable(reply, err);
+    }
   });
 }

@@ -1,0 +1,48 @@
+/**
+ * Rendered public pages kept in memory. An entry is good while the content version it was made
+ * at is current (every successful API write bumps the version) and the calendar year is the
+ * same (the footer shows it). Concurrent misses for one key share a single render.
+ */
+export interface CachedPage {
+  status: number;
+  /** The document split at the nonce placeholder; joined with a fresh nonce per response. */
+  parts: string[];
+  version: number;
+  year: number;
+}
+
+const MAX_ENTRIES = 500;
+
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private readonly pending = new Map<string, Promise<{ page: CachedPage; cacheable: boolean }>>();
+  readonly enabled: boolean;
+
+  constructor(enabled: boolean) {
+    this.enabled = enabled;
+  }
+
+  async get(key: string, version: number, make: () => Promise<{ page: CachedPage; cacheable: boolean }>): Promise<CachedPage> {
+    const year = new Date().getFullYear();
+    if (!this.enabled) return (await make()).page;
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version && hit.year === year) return hit;
+    const pendingKey = `${version}\u0000${key}`;
+    let job = this.pending.get(pendingKey);
+    if (!job) {
+      job = make().finally(() => this.pending.delete(pendingKey));
+      this.pending.set(pendingKey, job);
+    }
+    const { page, cacheable } = await job;
+    if (cacheable) {
+      this.entries.delete(key); // re-insert at the end: the Map's order is the eviction order
+      this.entries.set(key, page);
+      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return page;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,110 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { getAbout } from '../about/about-repository.ts';
+import { getPhone } from '../about/phone-repository.ts';
+import { getCardWithDetails, listCards, listHomePortfolio } from '../cards/cards-repository.ts';
+import type { AppContext } from '../context.ts';
+import { imageUrl, variantName } from '../images/image-store.ts';
+import { listSlides } from '../slides/slides-repository.ts';
+import { listWords } from '../words/words-repository.ts';
+import type { Card, CardDetail } from '../../shared/schemas.ts';
+import type { CardView, ImageView, PageState, RootData } from '../../web/public/data.ts';
+import { pageKey, resolvePage } from '../../web/public/paths.ts';
+
+/**
+ * The public pages' loaders: they call the repositories directly. A failed read is logged and
+ * the page is shown without that content (visitors see no error); `degraded` tells the caller
+ * not to cache such a page.
+ */
+export interface Loaded<T> { value: T; degraded: boolean }
+
+/** Stand-in size when an image has no stored facts: keeps the aspect box and the layout steady. */
+const FALLBACK_SIZE = { width: 1200, height: 900 };
+
+export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
+  const { db, images } = ctx;
+
+  async function imageView(name: string): Promise<ImageView> {
+    const stored = await images.find(db, name);
+    if (!stored) return { src: imageUrl(name), srcset: '', ...FALLBACK_SIZE };
+    const url = (w: number) => imageUrl(w >= stored.width ? name : variantName(name, w));
+    return {
+      src: imageUrl(name),
+      srcset: stored.variants.map((w) => `${url(w)} ${w}w`).join(', '),
+      width: stored.width,
+      height: stored.height,
+    };
+  }
+
+  const cardView = async (c: Card): Promise<CardView> => ({
+    id: c._id, title: c.title, description: c.description, isDetailed: c.isDetailed, image: await imageView(c.image),
+  });
+  const detailView = async (d: CardDetail) => ({ id: d._id, title: d.title, description: d.description, image: await imageView(d.image) });
+
+  /** Runs one read; on failure logs it and answers the fallback. */
+  async function attempt<T>(what: string, read: () => Promise<T>, fallback: T, flags: { degraded: boolean }): Promise<T> {
+    try {
+      return await read();
+    } catch (err) {
+      flags.degraded = true;
+      log.error({ err, what }, 'public page data could not be read');
+      return fallback;
+    }
+  }
+
+  async function root(): Promise<Loaded<RootData>> {
+    const flags = { degraded: false };
+    const [phone, words] = await Promise.all([
+      attempt('phone', () => getPhone(db), '', flags),
+      attempt('keywords', () => listWords(db), [], flags),
+    ]);
+    return { value: { phone, keywords: words.map((w) => w.word), year: new Date().getFullYear() }, degraded: flags.degraded };
+  }
+
+  /** The page at `pathname` + `search` with its data, or the 404 page. */
+  async function view(pathname: string, search: string): Promise<Loaded<PageState>> {
+    const { page, lang } = resolvePage(pathname);
+    const key = pageKey(pathname, search);
+    const flags = { degraded: false };
+    const ok = <T,>(value: T) => ({ value, degraded: flags.degraded });
+    switch (page) {
+      case 'home': {
+        const [slides, recent] = await Promise.all([
+          attempt('slides', async () => Promise.all((await listSlides(db)).map(async (s) => ({
+            id: s._id, title: s.title, details: s.details, image: await imageView(s.image),
+          }))), [], flags),
+          attempt('home portfolio', async () => Promise.all((await listHomePortfolio(db)).map(cardView)), [], flags),
+        ]);
+        return ok({ page, lang, status: 200, key, data: { slides, recent } });
+      }
+      case 'about': {
+        const empty = { title: '', description: '', title2: '', description2: '', title3: '', description3: '' };
+        const about = await attempt('about', async () => {
+          const a = await getAbout(db, lang);
+          return { title: a.title, description: a.description, title2: a.title2, description2: a.description2, title3: a.title3, description3: a.description3 };
+        }, empty, flags);
+        return ok({ page, lang, status: 200, key, data: { about } });
+      }
+      case 'portfolio':
+      case 'products': {
+        const type = page === 'products' ? 'product' : 'portfolio';
+        const cards = await attempt(`${type} cards`, async () => Promise.all((await listCards(db, type)).map(cardView)), [], flags);
+        return ok({ page, lang, status: 200, key, data: { cards } } as PageState);
+      }
+      case 'card-details': {
+        const id = new URLSearchParams(search).get('id');
+        const found = id ? await attempt('card details', () => getCardWithDetails(db, id), undefined, flags) : undefined;
+        if (!found) return ok({ page: 'not-found', lang, status: 404, key, data: { missing: 'card' } });
+        const [card, details] = await Promise.all([cardView(found.card), Promise.all(found.details.map(detailView))]);
+        return ok({ page, lang, status: 200, key, data: { card, details } });
+      }
+      case 'contact':
+        return ok({ page, lang, status: 200, key, data: null });
+      default:
+        return ok({ page: 'not-found', lang, status: 404, key, data: { missing: 'page' } });
+    }
+  }
+
+  return { root, view };
+}
+
+export type PageData = ReturnType<typeof createPageData>;

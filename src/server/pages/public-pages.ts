@@ -1,0 +1,82 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AppContext } from '../context.ts';
+import type { Hydration } from '../../web/public/data.ts';
+import type { PageMeta } from '../../web/public/meta.ts';
+import { NONCE_PLACEHOLDER, renderDocument } from './document.ts';
+import { readManifest, SSR_DIR, CLIENT_DIR, type Manifest } from './manifest.ts';
+import { PageCache, type CachedPage } from './page-cache.ts';
+import { createPageData } from './page-data.ts';
+
+/** What dist/ssr/entry-server.js exports (src/web/public/entry-server.tsx). */
+interface SsrModule {
+  renderPage(url: string, hydration: Hydration): string;
+  pageMeta(view: Hydration['view']): PageMeta;
+}
+
+export class FrontEndMissing extends Error {}
+
+/**
+ * Renders public pages (and the JSON a client-side navigation asks for) from the server-side
+ * bundle, through the page cache. Outside production the build is re-read when it changes, so
+ * `vite build --watch` output is picked up without a restart.
+ */
+export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cacheEnabled: boolean) {
+  const data = createPageData(ctx, log);
+  const cache = new PageCache(cacheEnabled);
+  let build: { stamp: number; ssr: SsrModule; manifest: Manifest } | undefined;
+
+  async function loadBuild() {
+    const ssrFile = join(SSR_DIR, 'entry-server.js');
+    let stamp: number;
+    try {
+      stamp = Math.max(statSync(ssrFile).mtimeMs, statSync(join(CLIENT_DIR, '.vite', 'manifest.json')).mtimeMs);
+    } catch {
+      throw new FrontEndMissing('The front end is not built yet: run npm run build.');
+    }
+    if (build && (ctx.config.production || build.stamp === stamp)) return build;
+    const ssr = (await import(`${pathToFileURL(ssrFile).href}?v=${stamp}`)) as SsrModule;
+    const manifest = readManifest();
+    if (!manifest) throw new FrontEndMissing('The front end is not built yet: run npm run build.');
+    if (build) cache.clear();
+    build = { stamp, ssr, manifest };
+    return build;
+  }
+
+  /** The page's HTML for a fresh nonce, and its status. */
+  async function page(pathname: string, search: string, key: string): Promise<{ status: number; html: (nonce: string) => string }> {
+    const { ssr, manifest } = await loadBuild();
+    const entry = await cache.get(`page:${key}`, ctx.content.version, async () => {
+      const version = ctx.content.version;
+      const [root, view] = await Promise.all([data.root(), data.view(pathname, search)]);
+      const hydration: Hydration = { root: root.value, view: view.value };
+      const html = renderDocument({
+        publicUrl: ctx.config.publicUrl,
+        manifest,
+        hydration,
+        meta: ssr.pageMeta(view.value),
+        appHtml: ssr.renderPage(key, hydration),
+      });
+      const cached: CachedPage = { status: view.value.status, parts: html.split(NONCE_PLACEHOLDER), version, year: root.value.year };
+      return { page: cached, cacheable: !root.degraded && !view.degraded };
+    });
+    return { status: entry.status, html: (nonce) => entry.parts.join(nonce) };
+  }
+
+  /** A page's data as JSON, for client-side navigation. */
+  async function pageJson(pathname: string, search: string, key: string): Promise<{ status: number; body: string }> {
+    const entry = await cache.get(`data:${key}`, ctx.content.version, async () => {
+      const version = ctx.content.version;
+      const view = await data.view(pathname, search);
+      const page: CachedPage = { status: view.value.status, parts: [JSON.stringify(view.value)], version, year: new Date().getFullYear() };
+      return { page, cacheable: !view.degraded };
+    });
+    return { status: entry.status, body: entry.parts[0]! };
+  }
+
+  return { page, pageJson, data };
+}
+
+export type PublicPages = ReturnType<typeof createPublicPages>;

@@ -1,0 +1,94 @@
+import { dictionaryFor, LANGS, type Lang } from '../../web/shared/i18n/index.ts';
+import { SITE } from '../../web/shared/site.ts';
+import type { PageState, RootData } from '../../web/public/data.ts';
+import { switchLanguagePath } from '../../web/public/paths.ts';
+
+/** Search-engine facts for the public pages: alternates, structured data, sitemap and robots. */
+
+export const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** JSON that cannot end the <script> element it is placed in. */
+export const scriptJson = (value: unknown): string =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The canonical address of a page's key in a language ("/home" is the home page's alias of "/"). */
+export function canonicalPath(key: string, lang: Lang): string {
+  const [path = '/', search] = key.split('?');
+  let target = switchLanguagePath(path.length > 1 ? path.replace(/\/$/, '') : path, lang);
+  if (target === '/home') target = '/';
+  if (target === '/en/home') target = '/en';
+  return search ? `${target}?${search}` : target;
+}
+
+export function alternates(publicUrl: string, view: PageState): { canonical: string; links: { hreflang: string; href: string }[] } {
+  const href = (lang: Lang) => publicUrl + canonicalPath(view.key, lang);
+  return {
+    canonical: href(view.lang),
+    links: [...LANGS.map((l) => ({ hreflang: l, href: href(l) })), { hreflang: 'x-default', href: href('ar') }],
+  };
+}
+
+/** schema.org LocalBusiness: who we are, the number to call and the four cities served. */
+export function localBusiness(publicUrl: string, lang: Lang, root: RootData): Record<string, unknown> {
+  const t = dictionaryFor(lang);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    '@id': `${publicUrl}/#business`,
+    name: t.siteName,
+    alternateName: dictionaryFor(lang === 'ar' ? 'en' : 'ar').siteName,
+    description: t.pages.home.description,
+    url: publicUrl + (lang === 'ar' ? '/' : '/en'),
+    logo: `${publicUrl}/favicon.svg`,
+    image: `${publicUrl}/favicon.svg`,
+    ...(root.phone ? { telephone: root.phone } : {}),
+    email: SITE.email,
+    address: { '@type': 'PostalAddress', addressCountry: 'SA' },
+    areaServed: SITE.cities.map((name) => ({ '@type': 'City', name })),
+    sameAs: SITE.social.map((s) => s.url),
+    ...(root.keywords.length ? { keywords: root.keywords.join(', ') } : {}),
+    inLanguage: lang,
+  };
+}
+
+const STATIC_PAGES = ['/', '/about', '/portfolio', '/products', '/contact'];
+
+export interface SitemapCard { id: string; updatedAt: string }
+
+/** Every public page in both languages, each with its alternates, and each detailed product. */
+export function sitemapXml(publicUrl: string, cards: SitemapCard[]): string {
+  const entry = (key: string, lastmod?: string) => LANGS.map((lang) => {
+    const alt = LANGS.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeHtml(publicUrl + canonicalPath(key, l))}"/>`).join('\n');
+    return `  <url>
+    <loc>${escapeHtml(publicUrl + canonicalPath(key, lang))}</loc>
+${lastmod ? `    <lastmod>${escapeHtml(lastmod)}</lastmod>\n` : ''}${alt}
+    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(publicUrl + canonicalPath(key, 'ar'))}"/>
+  </url>`;
+  }).join('\n');
+  const urls = [
+    ...STATIC_PAGES.map((p) => entry(p)),
+    ...cards.map((c) => entry(`/card-details?id=${encodeURIComponent(c.id)}`, c.updatedAt.slice(0, 10))),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${urls.join('\n')}
+</urlset>
+`;
+}
+
+export function robotsTxt(publicUrl: string): string {
+  return `User-agent: *
+Allow: /
+Disallow: /admin
+Disallow: /auth
+Disallow: /upload
+Disallow: /en/admin
+Disallow: /en/auth
+Disallow: /en/upload
+Disallow: /__data
+Disallow: /api/
+
+Sitemap: ${publicUrl}/sitemap.xml
+`;
+}

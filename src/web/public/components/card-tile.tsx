@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import type { CardView } from '../data.ts';
+import { useLang, useT } from '../hooks.ts';
+import { cardDetailsPath } from '../paths.ts';
+import { ArrowIcon } from './icons.tsx';
+import { ResponsiveImage } from './responsive-image.tsx';
+
+const GRID_SIZES = '(min-width: 1200px) 380px, (min-width: 720px) 45vw, 92vw';
+
+/** A product or portfolio card in a grid; the Details link only for cards that have details. */
+export function CardTile({ card, headingLevel = 2 }: { card: CardView; headingLevel?: 2 | 3 }) {
+  const t = useT();
+  const lang = useLang();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className="card-tile">
+      <div className="media media-4x3">
+        <ResponsiveImage image={card.image} alt={card.title} sizes={GRID_SIZES} />
+      </div>
+      <div className="card-body">
+        <Heading className="card-title" dir="auto">{card.title}</Heading>
+        <p className="card-text" dir="auto">{card.description}</p>
+        {card.isDetailed && (
+          <Link
+            className="btn btn-primary card-details-link"
+            to={cardDetailsPath(card.id, lang)}
+            state={{ id: card.id }}
+            aria-label={t.products.details(card.title)}
+          >
+            <span>{t.products.detailsShort}</span>
+            <ArrowIcon size={18} className="flip-end" />
+          </Link>
+        )}
+      </div>
+    </article>
+  );
+}

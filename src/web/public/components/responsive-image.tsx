@@ -1,0 +1,29 @@
+import type { ImageView } from '../data.ts';
+
+interface Props {
+  image: ImageView;
+  alt: string;
+  /** The rendered width at each breakpoint, for the browser's srcset choice. */
+  sizes: string;
+  /** Only the image that is the page's largest paint loads eagerly. */
+  priority?: boolean;
+  className?: string;
+}
+
+/** An image with its stored variants; width and height are always set so nothing shifts. */
+export function ResponsiveImage({ image, alt, sizes, priority = false, className }: Props) {
+  return (
+    <img
+      className={className}
+      src={image.src}
+      srcSet={image.srcset || undefined}
+      sizes={image.srcset ? sizes : undefined}
+      width={image.width}
+      height={image.height}
+      alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? 'sync' : 'async'}
+      fetchPriority={priority ? 'high' : undefined}
+    />
+  );
+}

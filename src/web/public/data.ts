@@ -1,0 +1,74 @@
+/**
+ * What the server's page loaders answer. The server fills these from the repositories and
+ * renders with them; the browser receives the same objects in the page's hydration data and
+ * from GET /__data?path=… on client-side navigations.
+ */
+import type { Lang, PageName } from '../shared/i18n/index.ts';
+
+export interface ImageView {
+  src: string;
+  /** "url 320w, url 640w, …" over the stored variants; empty when none are known. */
+  srcset: string;
+  width: number;
+  height: number;
+}
+
+export interface CardView {
+  id: string;
+  title: string;
+  description: string;
+  isDetailed: boolean;
+  image: ImageView;
+}
+
+export interface DetailView {
+  id: string;
+  title: string;
+  description: string;
+  image: ImageView;
+}
+
+export interface SlideView {
+  id: string;
+  title: string;
+  details: string;
+  image: ImageView;
+}
+
+export interface AboutView {
+  title: string;
+  description: string;
+  title2: string;
+  description2: string;
+  title3: string;
+  description3: string;
+}
+
+/** Site-wide data every page shows (header, footer, floating buttons, head). */
+export interface RootData {
+  phone: string;
+  keywords: string[];
+  year: number;
+}
+
+export interface PageDataMap {
+  home: { slides: SlideView[]; recent: CardView[] };
+  about: { about: AboutView };
+  portfolio: { cards: CardView[] };
+  products: { cards: CardView[] };
+  contact: null;
+  'card-details': { card: CardView; details: DetailView[] };
+  /** `missing` names what was not found: a page, or a product (an unknown card id). */
+  'not-found': { missing: 'page' | 'card' };
+}
+
+/** One rendered page: which page, in which language, for which URL, with its data. */
+export type PageState = {
+  [P in PageName]: { page: P; lang: Lang; status: number; key: string; data: PageDataMap[P] };
+}[PageName];
+
+/** Pages whose data comes from the server; the others render from the dictionaries and root data. */
+export const pageNeedsData = (page: PageName): boolean => page !== 'contact' && page !== 'not-found';
+
+/** What the HTML carries for hydration. */
+export interface Hydration { root: RootData; view: PageState }

@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react';
+import { dictionaryFor, type Dictionary, type Lang, type PageName } from '../shared/i18n/index.ts';
+import type { PageDataMap, PageState, RootData } from './data.ts';
+
+export const ViewContext = createContext<PageState | null>(null);
+export const RootContext = createContext<RootData>({ phone: '', keywords: [], year: 2025 });
+
+/** The page on screen. During a client-side navigation it stays the old one until the new data is in. */
+export function useView(): PageState {
+  const view = useContext(ViewContext);
+  if (!view) throw new Error('useView outside <App>');
+  return view;
+}
+
+export function usePageData<P extends PageName>(_page: P): PageDataMap[P] {
+  return useView().data as PageDataMap[P];
+}
+
+export const useLang = (): Lang => useView().lang;
+export const useT = (): Dictionary => dictionaryFor(useLang());
+export const useRootData = (): RootData => useContext(RootContext);

@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import { SITE, telHref, whatsappHref } from '../../shared/site.ts';
+import { MailIcon, PhoneIcon, PinIcon, SOCIAL_ICONS, WhatsAppIcon } from '../components/icons.tsx';
+import { useLang, useRootData, useT } from '../hooks.ts';
+import { NAV_PAGES, pagePath } from '../paths.ts';
+import { LogoMark } from './logo-mark.tsx';
+
+export function SocialLinks({ className = 'social-links' }: { className?: string }) {
+  const t = useT();
+  return (
+    <ul className={className}>
+      {SITE.social.map((s) => {
+        const Icon = SOCIAL_ICONS[s.icon];
+        return (
+          <li key={s.icon}>
+            <a href={s.url} target="_blank" rel="noopener noreferrer" aria-label={`${s.name} ${t.opensInNewTab}`}>
+              <Icon />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function SiteFooter() {
+  const t = useT();
+  const lang = useLang();
+  const { phone, year } = useRootData();
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <div className="footer-brand">
+          <p className="footer-logo">
+            <LogoMark size={44} />
+            <span>{t.siteName}</span>
+          </p>
+          <p className="footer-about">{t.footer.about}</p>
+          <SocialLinks />
+        </div>
+        <nav aria-labelledby="footer-nav-heading">
+          <h2 id="footer-nav-heading" className="footer-heading">{t.footer.navHeading}</h2>
+          <ul className="footer-list">
+            {NAV_PAGES.map((page) => (
+              <li key={page}><Link to={pagePath(page, lang)}>{t.nav[page]}</Link></li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="footer-heading">{t.footer.contactHeading}</h2>
+          <ul className="footer-list footer-contact">
+            {phone && (
+              <li>
+                <a href={telHref(phone)}><PhoneIcon size={18} /><span dir="ltr">{phone}</span></a>
+              </li>
+            )}
+            {phone && (
+              <li>
+                <a href={whatsappHref(phone)} target="_blank" rel="noopener noreferrer"><WhatsAppIcon size={18} /><span>{t.whatsappUs}</span></a>
+              </li>
+            )}
+            <li>
+              <a href={`mailto:${SITE.email}`}><MailIcon size={18} /><span dir="ltr">{SITE.email}</span></a>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="footer-heading">{t.footer.citiesHeading}</h2>
+          <ul className="footer-list footer-cities">
+            {t.cities.map((city) => (
+              <li key={city}><PinIcon size={18} /><span>{city}</span></li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="footer-bottom">
+        <div className="container">
+          <p>© {year} {t.siteName}. {t.footer.rights}</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import { ArrowIcon } from '../components/icons.tsx';
+import { ResponsiveImage } from '../components/responsive-image.tsx';
+import { useLang, usePageData, useT } from '../hooks.ts';
+import { ContactButtons } from '../layout/contact-actions.tsx';
+import { pagePath } from '../paths.ts';
+
+function BackLink() {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <Link className="text-link back-link" to={pagePath('products', lang)}>
+      <ArrowIcon size={18} className="flip-start" />
+      <span>{t.cardDetails.back}</span>
+    </Link>
+  );
+}
+
+export function CardDetailsPage() {
+  const t = useT();
+  const { card, details } = usePageData('card-details');
+  return (
+    <>
+      <section className="detail-hero">
+        <div className="container detail-hero-inner">
+          <div className="detail-hero-text">
+            <BackLink />
+            <h1 className="page-title" dir="auto">{card.title}</h1>
+            <p className="page-lead" dir="auto">{card.description}</p>
+            <ContactButtons />
+          </div>
+          <div className="media media-4x3 detail-hero-media">
+            <ResponsiveImage image={card.image} alt={card.title} sizes="(min-width: 992px) 560px, 92vw" priority />
+          </div>
+        </div>
+      </section>
+      {details.length > 0 && (
+        <section className="section" aria-labelledby="details-heading">
+          <div className="container">
+            <h2 id="details-heading" className="section-title">{t.cardDetails.itemsHeading}</h2>
+            <div className="card-grid">
+              {details.map((item) => (
+                <article key={item.id} className="card-tile">
+                  <div className="media media-4x3">
+                    <ResponsiveImage image={item.image} alt={item.title} sizes="(min-width: 1200px) 380px, (min-width: 720px) 45vw, 92vw" />
+                  </div>
+                  <div className="card-body">
+                    <h3 className="card-title" dir="auto">{item.title}</h3>
+                    <p className="card-text" dir="auto">{item.description}</p>
+                  </div>
+                </article>
+              ))}
+            </div>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Lang, PageName } from '../shared/i18n/index.ts';
+
+
+/** URL of a page in a language: Arabic at the root, English under /en. */
+const SLUGS: Record<Exclude<PageName, 'not-found'>, string> = {
+  home: '/',
+  about: '/about',
+  portfolio: '/portfolio',
+  products: '/products',
+  contact: '/contact',
+  'card-details': '/card-details',
+};
+
+export const NAV_PAGES = ['home', 'about', 'portfolio', 'products', 'contact'] as const;
+export type NavPage = (typeof NAV_PAGES)[number];
+
+export function pagePath(page: Exclude<PageName, 'not-found'>, lang: Lang): string {
+  const slug = SLUGS[page];
+  if (lang === 'ar') return slug;
+  return slug === '/' ? '/en' : `/en${slug}`;
+}
+
+export function cardDetailsPath(id: string, lang: Lang): string {
+  return `${pagePath('card-details', lang)}?id=${encodeURIComponent(id)}`;
+}
+
+export function langOfPath(pathname: string): Lang {
+  return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'ar';
+}
+
+/** The same page in the other language: /products ⇄ /en/products, / ⇄ /en. */
+export function switchLanguagePath(pathname: string, to: Lang): string {
+  const bare = langOfPath(pathname) === 'en' ? pathname.slice(3) || '/' : pathname;
+  if (to === 'ar') return bare;
+  return bare === '/' ? '/en' : `/en${bare}`;
+}
+
+const BY_SLUG: Record<string, Exclude<PageName, 'not-found'>> = {
+  '/': 'home',
+  '/home': 'home',
+  '/about': 'about',
+  '/portfolio': 'portfolio',
+  '/products': 'products',
+  '/contact': 'contact',
+  '/card-details': 'card-details',
+};
+
+/** Which page a path shows, in which language; unknown paths are the 404 page. */
+export function resolvePage(pathname: string): { page: PageName; lang: Lang } {
+  const lang = langOfPath(pathname);
+  let bare = lang === 'en' ? pathname.slice(3) || '/' : pathname;
+  if (bare.length > 1 && bare.endsWith('/')) bare = bare.slice(0, -1);
+  return { page: BY_SLUG[bare] ?? 'not-found', lang };
+}
+
+/**
+ * The identity of a page's content: its path, plus the card id for card details. Other query
+ * parameters (campaign tags and the like) do not change what is shown.
+ */
+export function pageKey(pathname: string, search: string): string {
+  if (resolvePage(pathname).page !== 'card-details') return pathname;
+  const id = new URLSearchParams(search).get('id');
+  return id ? `${pathname}?id=${encodeURIComponent(id)}` : pathname;
+}

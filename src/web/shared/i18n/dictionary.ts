@@ -1,0 +1,71 @@
+/**
+ * The shape of every UI dictionary. Both languages are typed against it, so a key missing in
+ * one language is a compile error rather than a blank on the page.
+ */
+export type Lang = 'ar' | 'en';
+export const LANGS: readonly Lang[] = ['ar', 'en'];
+export const DEFAULT_LANG: Lang = 'ar';
+export const dirOf = (lang: Lang): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
+
+export type PageName = 'home' | 'about' | 'portfolio' | 'products' | 'contact' | 'card-details' | 'not-found';
+
+export interface PageText {
+  /** Document title (the site name is appended). */
+  title: string;
+  /** Meta description for search results and link previews. */
+  description: string;
+}
+
+export interface Dictionary {
+  siteName: string;
+  siteShortName: string;
+  tagline: string;
+  locale: string;
+  pages: Record<PageName, PageText>;
+  nav: { label: string; home: string; about: string; portfolio: string; products: string; contact: string };
+  skipToContent: string;
+  menuOpen: string;
+  menuClose: string;
+  switchLanguage: { label: string; aria: string; lang: Lang };
+  callNow: string;
+  callUs: string;
+  whatsapp: string;
+  whatsappUs: string;
+  slider: {
+    label: string;
+    previous: string;
+    next: string;
+    pause: string;
+    play: string;
+    goTo: (n: number) => string;
+    position: (n: number, total: number) => string;
+  };
+  home: {
+    heading: string;
+    lead: string;
+    trust: { title: string; text: string }[];
+    recentWork: string;
+    recentWorkLead: string;
+    viewAllWork: string;
+  };
+  about: { eyebrow: string; empty: string };
+  portfolio: { heading: string; lead: string; empty: string };
+  products: { heading: string; lead: string; empty: string; details: (title: string) => string; detailsShort: string };
+  cardDetails: { back: string; itemsHeading: string; notFoundTitle: string; notFoundText: string };
+  contact: {
+    heading: string;
+    lead: string;
+    getInTouch: string;
+    emailLabel: string;
+    phoneLabel: string;
+    phoneHint: string;
+    socialLabel: string;
+    citiesLabel: string;
+    citiesLead: string;
+  };
+  cta: { title: string; text: string };
+  footer: { about: string; navHeading: string; contactHeading: string; citiesHeading: string; social: string; rights: string };
+  notFound: { title: string; text: string; home: string; products: string };
+  cities: [string, string, string, string];
+  opensInNewTab: string;
+}
