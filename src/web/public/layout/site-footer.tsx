@@ -75,7 +75,7 @@ export function SiteFooter() {
       </div>
       <div className="footer-bottom">
         <div className="container">
-          <p>© {year} {t.siteName}. {t.footer.rights}</p>
+          <p>{`© ${year} ${t.siteName}. ${t.footer.rights}`}</p>
         </div>
       </div>
     </footer>

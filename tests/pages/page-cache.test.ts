@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createCard } from '../helpers/factories.ts';
+import type { HttpClient } from '../helpers/http.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+/** Rendered pages are cached in memory; every content write through the API must show at once. */
+describe('page cache', () => {
+  let server: TestServer;
+  let admin: HttpClient;
+  const page = async (path: string) => (await fetch(server.url + path)).text();
+
+  before(async () => {
+    server = await startServer('sqlite');
+    admin = await server.admin();
+  });
+  after(() => server.close());
+
+  it('shows a changed product title on the next request', async () => {
+    const card = await createCard(admin, 'product', { title: 'Spikes before' });
+    assert.ok((await page('/products')).includes('Spikes before'));
+    assert.ok((await page('/products')).includes('Spikes before'), 'served again (from the cache)');
+    const res = await admin.put(`/api/card/${card._id}`, { title: 'Spikes after', description: card.description });
+    assert.equal(res.status, 200);
+    const html = await page('/products');
+    assert.ok(html.includes('Spikes after'));
+    assert.ok(!html.includes('Spikes before'));
+    // The data answer for client-side navigation follows too.
+    const data = await (await fetch(`${server.url}/__data?path=/en/products`)).json();
+    assert.deepEqual(data.data.cards.map((c: { title: string }) => c.title), ['Spikes after']);
+  });
+
+  it('shows a new phone number and keyword on every cached page', async () => {
+    await page('/contact');
+    await page('/en/about');
+    assert.equal((await admin.put('/api/auth/change-phone', { phoneNumber: '+966 50 000 1111' })).status, 200);
+    assert.equal((await admin.post('/api/word/', { word: 'cache-keyword' })).status, 201);
+    for (const path of ['/contact', '/en/about']) {
+      const html = await page(path);
+      assert.ok(html.includes('tel:+966500001111'), path);
+      assert.ok(html.includes('cache-keyword'), path);
+    }
+  });
+
+  it('does not change a page on a failed write', async () => {
+    await createCard(admin, 'portfolio', { title: 'Kept title' });
+    assert.ok((await page('/portfolio')).includes('Kept title'));
+    const res = await admin.put('/api/card/does-not-exist', { title: 'Other', description: 'x' });
+    assert.equal(res.status, 404);
+    assert.ok((await page('/portfolio')).includes('Kept title'));
+  });
+});

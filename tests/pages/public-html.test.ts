@@ -1,0 +1,173 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { before, it } from 'node:test';
+import { describeEachEngine } from '../helpers/server.ts';
+import { attrs, createSiteData, enPath, html, jsonLd, tags, type SiteData } from './site-data.ts';
+
+/** The raw HTML of every public page, as a search engine or a visitor without JavaScript gets it. */
+describeEachEngine('public pages: server-rendered HTML', (server) => {
+  let site: SiteData;
+  const get = async (path: string) => {
+    const res = await fetch(server().url + path);
+    return { status: res.status, headers: res.headers, body: await res.text() };
+  };
+
+  before(async () => {
+    site = await createSiteData(await server().admin());
+  });
+
+  const routes = () => [
+    { path: '/', title: { ar: 'الرئيسية', en: 'Home' }, content: [site.slides[0]!.title, site.slides[1]!.details, site.portfolio.title] },
+    { path: '/home', title: { ar: 'الرئيسية', en: 'Home' }, content: [site.slides[2]!.title, site.portfolio.description] },
+    { path: '/about', title: { ar: 'من نحن', en: 'About' }, content: [] },
+    { path: '/portfolio', title: { ar: 'أعمالنا', en: 'Portfolio' }, content: [site.portfolio.title, site.portfolio.description] },
+    { path: '/products', title: { ar: 'منتجاتنا', en: 'Products' }, content: [site.detailed.title, site.plain.title, site.plain.description] },
+    { path: '/contact', title: { ar: 'تواصل معنا', en: 'Contact' }, content: ['mailto:info@', 'get-in-touch'] },
+    { path: `/card-details?id=${site.detailed._id}`, title: { ar: site.detailed.title, en: site.detailed.title }, content: [site.detailed.description, site.detail.title, site.detail.description] },
+  ];
+
+  for (const lang of ['ar', 'en'] as const) {
+    it(`renders every page in ${lang} with its content, language, title and links`, async () => {
+      for (const route of routes()) {
+        const path = lang === 'ar' ? route.path : enPath(route.path);
+        const page = await get(path);
+        assert.equal(page.status, 200, path);
+        assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+        assert.ok(page.body.includes(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`), `${path}: lang/dir`);
+        const title = /<title>([^<]*)<\/title>/.exec(page.body)?.[1] ?? '';
+        assert.ok(title.startsWith(html(route.title[lang])), `${path}: title "${title}"`);
+        for (const text of route.content) assert.ok(page.body.includes(html(text)), `${path}: missing "${text}"`);
+        if (route.path === '/contact') assert.ok(page.body.includes(lang === 'ar' ? 'تواصل معنا</span>' : 'Get In Touch</span>'), 'Get In Touch button');
+        // One h1 per page.
+        assert.equal(tags(page.body, 'h1').length, 1, `${path}: h1 count`);
+
+        // Canonical, hreflang alternates and x-default, all absolute.
+        const canonical = attrs(page.body, 'link', 'href').filter((_, i) => tags(page.body, 'link')[i]!.includes('rel="canonical"'));
+        assert.equal(canonical.length, 1, `${path}: canonical`);
+        assert.match(canonical[0]!, /^https?:\/\//);
+        const alternates = tags(page.body, 'link').filter((t) => t.includes('rel="alternate"'));
+        const hreflangs = alternates.map((t) => /hreflang="([^"]+)"/.exec(t)![1]).sort();
+        assert.deepEqual(hreflangs, ['ar', 'en', 'x-default'], path);
+        const enHref = /href="([^"]+)"/.exec(alternates.find((t) => t.includes('hreflang="en"'))!)![1]!;
+        assert.ok(enHref.includes('/en'), `${path}: en alternate ${enHref}`);
+
+        // Search and sharing metadata.
+        for (const prop of ['og:title', 'og:description', 'og:url', 'og:locale']) assert.ok(page.body.includes(`property="${prop}"`), `${path}: ${prop}`);
+        assert.ok(page.body.includes('name="twitter:card"'), `${path}: twitter card`);
+        assert.ok(page.body.includes('name="description"'), `${path}: description`);
+        const keywords = /<meta name="keywords" content="([^"]*)"/.exec(page.body)?.[1] ?? '';
+        for (const k of site.keywords) assert.ok(keywords.includes(html(k)), `${path}: keyword ${k}`);
+
+        // Structured data: a LocalBusiness with the phone and the four cities.
+        const business = jsonLd(page.body).find((d) => d['@type'] === 'LocalBusiness');
+        assert.ok(business, `${path}: LocalBusiness JSON-LD`);
+        assert.equal(business.telephone, site.phone);
+        assert.deepEqual(business.areaServed.map((c: { name: string }) => c.name), ['Dammam', 'Riyadh', 'Madinah', 'Jeddah']);
+
+        // Layout on every page: call and WhatsApp links with the stored phone, footer cities, year.
+        assert.ok(page.body.includes('href="tel:+966551234567"'), `${path}: tel link`);
+        assert.ok(page.body.includes('href="https://wa.me/966551234567?text=%D8'), `${path}: WhatsApp link with Arabic greeting`);
+        for (const city of lang === 'ar' ? ['الدمام', 'الرياض', 'المدينة المنورة', 'جدة'] : ['Dammam', 'Riyadh', 'Madinah', 'Jeddah']) {
+          assert.ok(page.body.includes(city), `${path}: city ${city}`);
+        }
+        assert.ok(page.body.includes(`© ${new Date().getFullYear()}`), `${path}: copyright year`);
+
+        // Every image has its size set, so nothing shifts while it loads.
+        for (const img of tags(page.body, 'img')) {
+          assert.match(img, /\swidth="\d+"/, `${path}: img width`);
+          assert.match(img, /\sheight="\d+"/, `${path}: img height`);
+          assert.match(img, /\salt="[^"]+"/, `${path}: img alt`);
+        }
+      }
+    });
+
+    it(`shows the about text of the ${lang} language`, async () => {
+      const page = await get(lang === 'ar' ? '/about' : '/en/about');
+      for (const text of Object.values(site.about[lang])) assert.ok(page.body.includes(html(text)), `about: "${text}"`);
+      const other = site.about[lang === 'ar' ? 'en' : 'ar'];
+      assert.ok(!page.body.includes(html(other.description2)), 'the other language\'s text is not shown');
+    });
+
+    it(`answers unknown ${lang} paths and unknown cards with a 404 page in ${lang}`, async () => {
+      for (const path of ['/no-such-page', '/products/extra', `/card-details?id=${'0'.repeat(8)}`, '/card-details']) {
+        const page = await get(lang === 'ar' ? path : enPath(path));
+        assert.equal(page.status, 404, path);
+        assert.ok(page.body.includes(`<html lang="${lang}"`), `${path}: 404 in ${lang}`);
+        assert.ok(page.body.includes('<meta name="robots" content="noindex">'), `${path}: noindex`);
+        assert.ok(page.body.includes(lang === 'ar' ? 'الصفحة الرئيسية' : 'home page'), `${path}: a way back`);
+      }
+    });
+  }
+
+  it('puts the Details link only on detailed products, with the card id in the address', async () => {
+    for (const path of ['/products', '/en/products']) {
+      const page = await get(path);
+      const hrefs = attrs(page.body, 'a', 'href').filter((h) => h.includes('card-details'));
+      assert.deepEqual(hrefs, [`${path.startsWith('/en') ? '/en' : ''}/card-details?id=${site.detailed._id}`], path);
+    }
+  });
+
+  it('loads only the first slide eagerly, with responsive variants', async () => {
+    const page = await get('/');
+    const slideImgs = tags(page.body, 'img').filter((t) => t.includes('slide-image'));
+    assert.equal(slideImgs.length, site.slides.length);
+    assert.match(slideImgs[0]!, /loading="eager"/);
+    assert.match(slideImgs[0]!, /fetchpriority="high"/i);
+    for (const img of slideImgs.slice(1)) {
+      assert.match(img, /loading="lazy"/);
+      assert.doesNotMatch(img, /fetchpriority/i);
+    }
+    assert.match(slideImgs[0]!, /srcset="\/uploads\/[a-f0-9]+-320\.webp 320w, /i);
+    assert.match(slideImgs[0]!, /sizes="100vw"/);
+    // Slides appear in their stored order.
+    const positions = site.slides.map((s) => page.body.indexOf(html(s.title)));
+    assert.deepEqual([...positions].sort((a, b) => a - b), positions);
+  });
+
+  it('sets a nonce-based CSP whose nonce is on the page scripts and new on every response', async () => {
+    const a = await get('/products');
+    const b = await get('/products');
+    const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
+    const na = nonceOf(a.headers.get('content-security-policy'));
+    const nb = nonceOf(b.headers.get('content-security-policy'));
+    assert.ok(na && nb && na !== nb, 'a fresh nonce per response');
+    for (const script of tags(a.body, 'script')) assert.ok(script.includes(`nonce="${na}"`), script);
+    assert.doesNotMatch(a.headers.get('content-security-policy')!, /unsafe-inline/);
+    assert.equal(a.headers.get('x-content-type-options'), 'nosniff');
+  });
+
+  it('references the public bundle and never the admin bundle', async () => {
+    const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
+    const admin = manifest['src/web/admin/main.tsx'];
+    const pub = manifest['src/web/public/entry-client.tsx']!;
+    for (const path of ['/', '/en/products', '/about', '/nope']) {
+      const page = await get(path);
+      assert.ok(page.body.includes(`/${pub.file}`), `${path}: public bundle`);
+      if (admin) assert.ok(!page.body.includes(admin.file), `${path}: no admin bundle`);
+      assert.ok(!/src="\/assets\/admin/.test(page.body), `${path}: no admin script`);
+    }
+  });
+
+  it('answers a page\'s data as JSON for client-side navigation', async () => {
+    const about = await (await fetch(`${server().url}/__data?path=${encodeURIComponent('/en/about')}`)).json();
+    assert.equal(about.page, 'about');
+    assert.equal(about.lang, 'en');
+    assert.equal(about.data.about.title, site.about.en.title);
+    const card = await fetch(`${server().url}/__data?path=${encodeURIComponent(`/card-details?id=${site.detailed._id}`)}`);
+    assert.equal(card.status, 200);
+    assert.equal((await card.json()).data.details[0].title, site.detail.title);
+    const missing = await fetch(`${server().url}/__data?path=${encodeURIComponent('/card-details?id=nope')}`);
+    assert.equal(missing.status, 404);
+    assert.equal((await missing.json()).page, 'not-found');
+    const bad = await fetch(`${server().url}/__data?path=no-slash`);
+    assert.equal(bad.status, 400);
+  });
+
+  it('leaves API, upload and asset 404s to their own handlers', async () => {
+    for (const path of ['/api/no-such-thing', '/uploads/none.webp', '/assets/none.js']) {
+      const res = await fetch(server().url + path);
+      assert.equal(res.status, 404, path);
+      assert.doesNotMatch(res.headers.get('content-type') ?? '', /text\/html/, path);
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createCard } from '../helpers/factories.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+const PUBLIC_URL = 'https://birds.example.sa';
+
+describe('sitemap.xml and robots.txt', () => {
+  let server: TestServer;
+  let detailedId: string;
+  let plainId: string;
+
+  before(async () => {
+    server = await startServer('sqlite', { PUBLIC_URL });
+    const admin = await server.admin();
+    const detailed = await createCard(admin, 'product');
+    await admin.put(`/api/card/togggle-details/${detailed._id}`);
+    detailedId = detailed._id;
+    plainId = (await createCard(admin, 'product'))._id;
+  });
+  after(() => server.close());
+
+  it('lists every public page in both languages with alternates, and each detailed product', async () => {
+    const res = await fetch(`${server.url}/sitemap.xml`);
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /xml/);
+    const xml = await res.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const expected = ['/', '/about', '/portfolio', '/products', '/contact'].flatMap((p) => [PUBLIC_URL + p, PUBLIC_URL + (p === '/' ? '/en' : `/en${p}`)]);
+    for (const url of expected) assert.ok(locs.includes(url), `missing ${url}`);
+    assert.ok(locs.includes(`${PUBLIC_URL}/card-details?id=${detailedId}`));
+    assert.ok(locs.includes(`${PUBLIC_URL}/en/card-details?id=${detailedId}`));
+    assert.ok(!xml.includes(plainId), 'a product without details has no details page');
+    assert.equal(locs.length, expected.length + 2);
+    assert.ok(xml.includes(`hreflang="x-default" href="${PUBLIC_URL}/about"`));
+    assert.ok(xml.includes(`hreflang="en" href="${PUBLIC_URL}/en/about"`));
+  });
+
+  it('keeps crawlers out of the admin and sign-in areas and points to the sitemap', async () => {
+    const res = await fetch(`${server.url}/robots.txt`);
+    assert.equal(res.status, 200);
+    const text = await res.text();
+    for (const path of ['/admin', '/auth', '/upload', '/en/admin', '/en/auth']) {
+      assert.ok(text.split('\n').includes(`Disallow: ${path}`), `Disallow: ${path}`);
+    }
+    assert.ok(text.includes(`Sitemap: ${PUBLIC_URL}/sitemap.xml`));
+    assert.ok(!text.split('\n').includes('Disallow: /'), 'the public site stays open');
+  });
+
+  it('uses PUBLIC_URL for canonical and alternate links', async () => {
+    const page = await (await fetch(`${server.url}/en/products`)).text();
+    assert.ok(page.includes(`<link rel="canonical" href="${PUBLIC_URL}/en/products">`));
+    assert.ok(page.includes(`<link rel="alternate" hreflang="ar" href="${PUBLIC_URL}/products">`));
+    assert.ok(page.includes(`<link rel="alternate" hreflang="x-default" href="${PUBLIC_URL}/products">`));
+    // /home is the home page under a second name: one canonical address for both.
+    const home = await (await fetch(`${server.url}/home`)).text();
+    assert.ok(home.includes(`<link rel="canonical" href="${PUBLIC_URL}/">`));
+  });
+});
