@@ -33,32 +33,32 @@ export async function getAbout(db: Db, language: Language): Promise<About> {
 
 /**
  * Creates or replaces the about text of one language. With `expectedUpdatedAt` (the version the
- * editor read) a save over someone else's newer save is refused with 409.
+ * editor read) a save over someone else's newer save is refused with 409. Runs in its own
+ * transaction unless given one.
  */
 export async function saveAbout(db: Db, language: Language, text: AboutText, expectedUpdatedAt?: string): Promise<About> {
-  return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('about').select('updated_at').where('language', '=', language).executeTakeFirst();
-    assertVersion(expectedUpdatedAt, current?.updated_at ?? '');
-    const fields: AboutText = {
-      title: text.title,
-      description: text.description,
-      title2: text.title2,
-      description2: text.description2,
-      title3: text.title3,
-      description3: text.description3,
-    };
-    const updatedAt = nextUpdatedAt(current?.updated_at ?? '');
-    if (current) {
-      // Compare-and-set: of two saves that read the same version, only the first lands when a version was given.
-      let q = trx.updateTable('about').set({ ...fields, updated_at: updatedAt }).where('language', '=', language);
-      if (expectedUpdatedAt !== undefined) q = q.where('updated_at', '=', current.updated_at);
-      const r = await q.executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 0) throw conflict('The about text was changed by someone else at the same moment. Reload and try again.');
-    } else {
-      await trx.insertInto('about').values({ language, ...fields, updated_at: updatedAt })
-        .onConflict((oc) => oc.column('language').doUpdateSet({ ...fields, updated_at: updatedAt }))
-        .execute();
-    }
-    return { ...fields, language, updatedAt };
-  });
+  if (!db.isTransaction) return db.transaction().execute((trx) => saveAbout(trx, language, text, expectedUpdatedAt));
+  const current = await db.selectFrom('about').select('updated_at').where('language', '=', language).executeTakeFirst();
+  assertVersion(expectedUpdatedAt, current?.updated_at ?? '');
+  const fields: AboutText = {
+    title: text.title,
+    description: text.description,
+    title2: text.title2,
+    description2: text.description2,
+    title3: text.title3,
+    description3: text.description3,
+  };
+  const updatedAt = nextUpdatedAt(current?.updated_at ?? '');
+  if (current) {
+    // Compare-and-set: of two saves that read the same version, only the first lands when a version was given.
+    let q = db.updateTable('about').set({ ...fields, updated_at: updatedAt }).where('language', '=', language);
+    if (expectedUpdatedAt !== undefined) q = q.where('updated_at', '=', current.updated_at);
+    const r = await q.executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) throw conflict('The about text was changed by someone else at the same moment. Reload and try again.');
+  } else {
+    await db.insertInto('about').values({ language, ...fields, updated_at: updatedAt })
+      .onConflict((oc) => oc.column('language').doUpdateSet({ ...fields, updated_at: updatedAt }))
+      .execute();
+  }
+  return { ...fields, language, updatedAt };
 }

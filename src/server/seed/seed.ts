@@ -1,5 +1,92 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { saveAbout } from '../about/about-repository.ts';
+import { getPhone, setPhone } from '../about/phone-repository.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/database.ts';
+import { newId } from '../lib/ids.ts';
+import { lockSlideOrder } from '../slides/slides-repository.ts';
+import { addWord } from '../words/words-repository.ts';
+import { DEMO_ABOUT, DEMO_KEYWORDS, DEMO_PHONE, DEMO_PORTFOLIO, DEMO_PRODUCTS, DEMO_SLIDES, demoArts } from './demo-content.ts';
+import { storeDemoImages, type Art } from './demo-images.ts';
 
-/** Fills an empty database with demo content. */
-export async function seedDemoContent(_ctx: AppContext, _log: FastifyBaseLogger): Promise<void> {}
+/** Marks that the demo content was written once, so an owner who deletes it all does not get it back. */
+const SEEDED_KEY = 'demo-seeded-at';
+const DAY = 24 * 60 * 60 * 1000;
+
+/** True when the site has no content and was never seeded. */
+async function isBlank(db: Db): Promise<boolean> {
+  const marked = await db.selectFrom('settings').select('key').where('key', '=', SEEDED_KEY).executeTakeFirst();
+  if (marked) return false;
+  const probes = [
+    db.selectFrom('cards').select('id').limit(1),
+    db.selectFrom('slides').select('id').limit(1),
+    db.selectFrom('words').select('id').limit(1),
+    db.selectFrom('about').select('language as id').limit(1),
+  ];
+  for (const probe of probes) if (await probe.executeTakeFirst()) return false;
+  return true;
+}
+
+/**
+ * Fills an empty database with demo content. Pictures are drawn and stored first (that is the slow
+ * part and must not hold the lock); the rows are then written in one transaction that takes the
+ * 'slides' lock row and checks emptiness again, so two instances starting together seed once.
+ * The loser releases the pictures it stored.
+ */
+export async function seedDemoContent(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  if (!(await isBlank(ctx.db))) return;
+  const started = performance.now();
+  const images = await storeDemoImages(ctx, demoArts());
+  let seeded = false;
+  try {
+    seeded = await ctx.db.transaction().execute(async (trx) => {
+      await lockSlideOrder(trx);
+      if (!(await isBlank(trx))) return false;
+      await writeDemoRows(trx, (art) => images.get(art)!);
+      return true;
+    });
+  } finally {
+    if (!seeded) await ctx.images.releaseUnused(ctx.db, [...images.values()]);
+  }
+  if (seeded) log.info({ ms: Math.round(performance.now() - started), images: images.size }, 'demo content seeded');
+}
+
+async function writeDemoRows(db: Db, image: (art: Art) => string): Promise<void> {
+  const now = Date.now();
+  const at = (ms: number) => new Date(ms).toISOString();
+
+  for (const [i, slide] of DEMO_SLIDES.entries()) {
+    const t = at(now - (DEMO_SLIDES.length - i) * 1000);
+    await db.insertInto('slides').values({ id: newId(), title: slide.title, details: slide.details, image: image(slide.art), position: i, created_at: t, updated_at: t }).execute();
+  }
+
+  // Lists show newest first: the first product gets the latest time.
+  for (const [i, product] of DEMO_PRODUCTS.entries()) {
+    const created = now - 200 * DAY + (DEMO_PRODUCTS.length - i) * DAY;
+    const cardId = newId();
+    await db.insertInto('cards').values({
+      id: cardId, type: 'product', title: product.title, description: product.description, image: image(product.art),
+      is_detailed: product.details.length > 0 ? 1 : 0, created_at: at(created), updated_at: at(created),
+    }).execute();
+    for (const [j, detail] of product.details.entries()) {
+      const t = at(created + (j + 1) * 60_000);
+      await db.insertInto('card_details').values({
+        id: newId(), card_id: cardId, title: detail.title, description: detail.description, image: image(detail.art), created_at: t, updated_at: t,
+      }).execute();
+    }
+  }
+
+  for (const project of DEMO_PORTFOLIO) {
+    const t = at(now - project.daysAgo * DAY);
+    await db.insertInto('cards').values({
+      id: newId(), type: 'portfolio', title: project.title, description: project.description, image: image(project.art),
+      is_detailed: 0, created_at: t, updated_at: t,
+    }).execute();
+  }
+
+  for (const word of DEMO_KEYWORDS) await addWord(db, word);
+  await saveAbout(db, 'ar', DEMO_ABOUT.ar);
+  await saveAbout(db, 'en', DEMO_ABOUT.en);
+  if ((await getPhone(db)) === '') await setPhone(db, DEMO_PHONE);
+  await db.insertInto('settings').values({ key: SEEDED_KEY, value: at(now) }).execute();
+}

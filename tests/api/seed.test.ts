@@ -1,0 +1,196 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import sharp from 'sharp';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { variantName } from '../../src/server/images/image-store.ts';
+import { addWord } from '../../src/server/words/words-repository.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, engines, type Engine } from '../helpers/server.ts';
+import { HttpClient } from '../helpers/http.ts';
+
+/** One data folder (and, for PostgreSQL, one database) that several app instances share in turn. */
+interface Site { env(seed: boolean): Record<string, string>; cleanup(): Promise<void> }
+
+async function freshSite(engine: Engine): Promise<Site> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-seed-'));
+  let databaseUrl: string | undefined;
+  let dbName: string | undefined;
+  if (engine === 'postgres') {
+    dbName = `t_seed_${Date.now()}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  return {
+    env: (seed) => ({
+      DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'silent', PORT: '0', SEED_DEMO: String(seed),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    }),
+    async cleanup() {
+      if (dbName) {
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        // Without FORCE: PostgreSQL waits for the pools' closing connections instead of killing them
+        // mid-close, which would surface as an unhandled pool error.
+        await admin.query(`DROP DATABASE IF EXISTS ${dbName}`);
+        await admin.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const start = (env: Record<string, string>) => buildApp(loadConfig(env), { logger: false });
+
+const TABLES = ['cards', 'card_details', 'slides', 'words', 'about', 'settings', 'images'] as const;
+
+/** Row counts of every content table and the files in the upload folder. */
+async function snapshot(app: FastifyInstance) {
+  const counts: Record<string, number> = {};
+  for (const table of TABLES) {
+    const row = await app.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return { counts, files: readdirSync(app.ctx.images.dir).sort() };
+}
+
+/** Every image name the content points at. */
+async function referencedImages(app: FastifyInstance): Promise<string[]> {
+  const { db } = app.ctx;
+  const rows = await db.selectFrom('cards').select('image')
+    .unionAll(db.selectFrom('card_details').select('image'))
+    .unionAll(db.selectFrom('slides').select('image'))
+    .execute();
+  return rows.map((r) => r.image);
+}
+
+/** Starts the app in a separate process, as a second server would, and waits for its start-up to finish. */
+function startInChild(env: Record<string, string>): Promise<void> {
+  const url = (path: string) => new URL(path, import.meta.url).href;
+  const script = `const { buildApp } = await import(${JSON.stringify(url('../../src/server/app.ts'))});
+const { loadConfig } = await import(${JSON.stringify(url('../../src/server/config.ts'))});
+const app = await buildApp(loadConfig(process.env), { logger: false });
+await app.close();`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => { stderr += String(chunk); });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`child exited with ${code}: ${stderr}`))));
+  });
+}
+
+for (const engine of engines()) {
+  describe(`demo content seed [${engine}]`, () => {
+    it('fills an empty site once, with real pictures, and a second start adds nothing', async () => {
+      const site = await freshSite(engine);
+      try {
+        const app = await start(site.env(true));
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const address = app.server.address();
+        const http = new HttpClient(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+
+        const slides = (await http.get('/api/slider/')).body.data as { title: string; details: string; imageUrl: string; position: number }[];
+        assert.equal(slides.length, 3);
+        assert.deepEqual(slides.map((s) => s.position), [0, 1, 2]);
+        for (const slide of slides) {
+          assert.ok(slide.title.length > 0 && slide.details.length > 0);
+          const picture = await http.get(slide.imageUrl);
+          assert.equal(picture.status, 200);
+          assert.match(picture.headers.get('content-type') ?? '', /image\/webp/);
+        }
+        const ar = (await http.get('/api/aboutus?language=ar')).body.data;
+        const en = (await http.get('/api/aboutus?language=en')).body.data;
+        for (const about of [ar, en]) {
+          for (const field of ['title', 'description', 'title2', 'description2', 'title3', 'description3']) assert.ok(about[field].length > 0, field);
+        }
+        assert.match(ar.description3, /الرياض/);
+        assert.match(en.description3, /Riyadh/);
+        const words = ((await http.get('/api/word/')).body.data as { word: string }[]).map((w) => w.word);
+        assert.equal(words.length, 8);
+        assert.ok(words.includes('طارد الحمام') && words.some((w) => /spikes/i.test(w)));
+        assert.match((await http.get('/api/auth/phone')).body.data, /^\+966 5\d \d{3} \d{4}$/);
+
+        const { db } = app.ctx;
+        const products = await db.selectFrom('cards').selectAll().where('type', '=', 'product').execute();
+        assert.ok(products.length >= 4);
+        const detailed = products.filter((p) => Number(p.is_detailed) === 1);
+        assert.equal(detailed.length, 2);
+        for (const product of products) {
+          const items = await db.selectFrom('card_details').select('id').where('card_id', '=', product.id).execute();
+          if (Number(product.is_detailed) === 1) assert.ok(items.length >= 3 && items.length <= 4, `${items.length} items`);
+          else assert.equal(items.length, 0);
+        }
+        const portfolio = await db.selectFrom('cards').select('created_at').where('type', '=', 'portfolio').execute();
+        assert.equal(portfolio.length, 6);
+        assert.equal(new Set(portfolio.map((p) => p.created_at)).size, 6, 'staggered creation times order the home portfolio');
+
+        const names = await referencedImages(app);
+        assert.equal(new Set(names).size, names.length, 'every item has its own picture');
+        const slideNames = new Set((await db.selectFrom('slides').select('image').execute()).map((r) => r.image));
+        for (const name of names) {
+          const row = await app.ctx.images.find(db, name);
+          assert.ok(row, `images row for ${name}`);
+          const meta = await sharp(join(app.ctx.images.dir, name)).metadata();
+          assert.equal(meta.format, 'webp');
+          assert.deepEqual([meta.width, meta.height], slideNames.has(name) ? [1600, 1000] : [1200, 900]);
+          for (const width of row.variants.filter((w) => w < row.width)) {
+            assert.ok(existsSync(join(app.ctx.images.dir, variantName(name, width))), `variant ${width} of ${name}`);
+          }
+        }
+        const first = await snapshot(app);
+        await app.close();
+
+        const again = await start(site.env(true));
+        assert.deepEqual(await snapshot(again), first, 'nothing duplicated or added');
+        await again.close();
+      } finally {
+        await site.cleanup();
+      }
+    });
+
+    it('seeds once when two servers start at the same moment', async () => {
+      const site = await freshSite(engine);
+      try {
+        await (await start(site.env(false))).close(); // schema and admin in place, as after a deploy
+        await Promise.all([startInChild(site.env(true)), startInChild(site.env(true))]);
+        const app = await start(site.env(false));
+        const { counts, files } = await snapshot(app);
+        assert.deepEqual([counts.slides, counts.words, counts.about], [3, 8, 2]);
+        const names = await referencedImages(app);
+        assert.equal(counts.images, names.length, 'the server that lost the race released its pictures');
+        const variants = await app.ctx.db.selectFrom('images').select('variants').execute();
+        assert.equal(files.length, variants.reduce((sum, r) => sum + (JSON.parse(r.variants) as number[]).length, 0), 'no stray files');
+        await app.close();
+      } finally {
+        await site.cleanup();
+      }
+    });
+
+    it('leaves a site that already has content alone', async () => {
+      const site = await freshSite(engine);
+      try {
+        const setup = await start(site.env(false));
+        await addWord(setup.ctx.db, 'شوك الحمام');
+        await setup.close();
+        const app = await start(site.env(true));
+        const { counts, files } = await snapshot(app);
+        assert.deepEqual([counts.cards, counts.slides, counts.words, counts.about, counts.images, files.length], [0, 0, 1, 0, 0, 0]);
+        await app.close();
+      } finally {
+        await site.cleanup();
+      }
+    });
+  });
+}
