@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { About, AboutSave, ErrorAnswer, Language } from '../../../../shared/schemas.ts';
+import { About, AboutSave, ErrorAnswer } from '../../../../shared/schemas.ts';
 import { getAbout, saveAbout } from '../../../about/about-repository.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
 
@@ -12,7 +12,8 @@ const aboutus: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', {
     schema: {
       tags, summary: 'About text of one language (empty strings before it is first written)',
-      querystring: Type.Object({ language: Language }),
+      // An enum (not the shared union) so a bad value reads "must be equal to one of the allowed values".
+      querystring: Type.Object({ language: Type.Enum(['ar', 'en'], { description: 'ar or en' }) }),
       response: { 200: Type.Object({ data: About }), 400: ErrorAnswer },
     },
   }, async (request) => ({ data: await getAbout(db, request.query.language) }));
