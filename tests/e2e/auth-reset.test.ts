@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { expectToast, signIn } from '../helpers/admin-page.ts';
+import { DESKTOP, expectNoAxeViolations, launchBrowser, PHONE, type TestBrowser } from '../helpers/browser.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.ts';
+import { startSmtp, type SmtpReceiver } from '../helpers/smtp.ts';
+
+const NEW_PASSWORD = 'a brand new passphrase 42';
+
+describe('password reset through the emailed code', () => {
+  let smtp: SmtpReceiver;
+  let server: TestServer;
+  let browser: TestBrowser;
+  before(async () => {
+    smtp = await startSmtp();
+    server = await startServer('sqlite', { SMTP_URL: smtp.url });
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+    await smtp?.close();
+  });
+
+  test('email → 6-digit code (with resend countdown, wrong code and throttling) → new password → home, then a fresh sign-in', async () => {
+    const { page, context } = await browser.newPage(PHONE);
+    try {
+      // A controllable clock lets the test jump over the 60-second resend countdown.
+      await page.clock.install();
+      await page.goto(`${server.url}/auth/verifyemail`);
+      await page.getByLabel('البريد الإلكتروني').fill(ADMIN_EMAIL);
+      await page.getByRole('button', { name: 'إرسال الرمز' }).click();
+      await expectToast(page, 'If this email belongs to an account, a 6-digit code has been sent to it. It expires in 10 minutes.');
+      await page.waitForURL('**/auth/sendotp');
+      const mail = await smtp.waitFor(ADMIN_EMAIL);
+      const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+      assert.ok(code, 'the email carries a 6-digit code');
+
+      const otp = page.getByLabel('رمز التحقق');
+      const verify = page.getByRole('button', { name: 'تحقّق' });
+      assert.equal(await otp.getAttribute('inputmode'), 'numeric');
+      assert.equal(await verify.isDisabled(), true);
+      await otp.fill('12a3b');
+      assert.equal(await otp.inputValue(), '123', 'only digits are kept');
+      assert.equal(await verify.isDisabled(), true, 'Verify stays disabled below 6 digits');
+      await otp.fill('12345');
+      assert.equal(await verify.isDisabled(), true);
+
+      const resend = page.getByRole('button', { name: /^إعادة الإرسال/ });
+      assert.match((await resend.textContent()) ?? '', /^إعادة الإرسال \((60|59|58)\)$/, 'the countdown shows on the button');
+      assert.equal(await resend.isDisabled(), true);
+      await expectNoAxeViolations(page, '/auth/sendotp');
+
+      const wrong = code === '000000' ? '111111' : '000000';
+      await otp.fill(wrong);
+      assert.equal(await verify.isEnabled(), true, 'exactly 6 digits enable Verify');
+      await verify.click();
+      await expectToast(page, 'Wrong code. 4 tries left.');
+      assert.match(page.url(), /\/auth\/sendotp$/);
+
+      await page.clock.fastForward(61_000);
+      await page.getByRole('button', { name: 'إعادة الإرسال', exact: true }).waitFor();
+      assert.equal(await resend.isEnabled(), true, 'Resend is enabled once the countdown ends');
+      // The server keeps its own 60-second cooldown, and says so when asked too early.
+      await resend.click();
+      await page.getByRole('region', { name: 'الإشعارات' }).getByText(/^Please wait \d+ seconds before requesting another code\.$/).waitFor();
+
+      await otp.fill(code);
+      await verify.click();
+      await expectToast(page, 'Code verified. Choose a new password.');
+      await page.waitForURL('**/auth/newpassword');
+      await expectNoAxeViolations(page, '/auth/newpassword');
+
+      const password = page.getByLabel('كلمة المرور الجديدة');
+      assert.equal(await password.getAttribute('type'), 'password');
+      const toggle = page.getByRole('button', { name: 'إظهار كلمة المرور' });
+      await toggle.click();
+      assert.equal(await password.getAttribute('type'), 'text');
+      await toggle.click();
+      assert.equal(await password.getAttribute('type'), 'password');
+      await password.fill(NEW_PASSWORD);
+      await page.getByRole('button', { name: 'حفظ كلمة المرور' }).click();
+      await expectToast(page, 'Welcome Back');
+      await page.clock.fastForward(2_500);
+      await page.waitForURL(`${server.url}/`);
+
+      // The reset signed this browser in.
+      await page.goto(`${server.url}/admin`);
+      await page.getByRole('heading', { level: 1, name: 'المنتجات' }).waitFor();
+    } finally {
+      await context.close();
+    }
+
+    const fresh = await browser.newPage(DESKTOP);
+    try {
+      await fresh.page.goto(`${server.url}/en/auth/login`);
+      await fresh.page.getByLabel('Email').fill(ADMIN_EMAIL);
+      await fresh.page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+      await fresh.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expectToast(fresh.page, 'Incorrect email or password.');
+      await signIn(fresh.page, server, 'en', NEW_PASSWORD);
+      await expectToast(fresh.page, 'Welcome Back');
+    } finally {
+      await fresh.context.close();
+    }
+  });
+});
