@@ -79,6 +79,9 @@ export function App({ root, view: initial }: Hydration) {
   /** The address changed and its page is still on its way. */
   const pending = key !== view.key;
 
+  // Marks the page as interactive (browser tests wait for it before they click).
+  useEffect(() => { document.documentElement.dataset.hydrated = 'true'; }, []);
+
   // After a swap: title, language and direction, scroll position, and focus for keyboard users.
   useEffect(() => {
     if (first.current) {

@@ -8,14 +8,14 @@ export function FloatingContact() {
   const { phone } = useRootData();
   if (!phone) return null;
   return (
-    <div className="floating-contact">
+    <aside className="floating-contact" aria-label={t.quickContact}>
       <a className="fab fab-whatsapp" href={whatsappHref(phone)} target="_blank" rel="noopener noreferrer" aria-label={t.whatsappUs}>
         <WhatsAppIcon size={28} />
       </a>
       <a className="fab fab-call" href={telHref(phone)} aria-label={t.callUs}>
         <PhoneIcon size={26} />
       </a>
-    </div>
+    </aside>
   );
 }
 

@@ -41,6 +41,7 @@ export const ar: Dictionary = {
   menuClose: 'إغلاق القائمة',
   switchLanguage: { label: 'English', aria: 'Read this page in English', lang: 'en' },
   callNow: 'اتصل الآن',
+  quickContact: 'تواصل سريع',
   callUs: 'اتصل بنا',
   whatsapp: 'واتساب',
   whatsappUs: 'راسلنا على واتساب',

@@ -28,6 +28,8 @@ export interface Dictionary {
   menuClose: string;
   switchLanguage: { label: string; aria: string; lang: Lang };
   callNow: string;
+  /** Name of the corner with the floating call and WhatsApp buttons. */
+  quickContact: string;
   callUs: string;
   whatsapp: string;
   whatsappUs: string;

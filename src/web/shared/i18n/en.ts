@@ -41,6 +41,7 @@ export const en: Dictionary = {
   menuClose: 'Close menu',
   switchLanguage: { label: 'العربية', aria: 'اقرأ هذه الصفحة بالعربية', lang: 'ar' },
   callNow: 'Call now',
+  quickContact: 'Quick contact',
   callUs: 'Call us',
   whatsapp: 'WhatsApp',
   whatsappUs: 'Message us on WhatsApp',
