@@ -34,6 +34,15 @@ async function isBlank(db: Db): Promise<boolean> {
  * The loser releases the pictures it stored.
  */
 export async function seedDemoContent(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  // Demo content is a convenience: a failure is logged and the site starts empty rather than not at all.
+  try {
+    await seed(ctx, log);
+  } catch (err) {
+    log.error({ err }, 'demo content could not be seeded');
+  }
+}
+
+async function seed(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   if (!(await isBlank(ctx.db))) return;
   const started = performance.now();
   const images = await storeDemoImages(ctx, demoArts());
