@@ -5,34 +5,43 @@ import { defineConfig } from 'vite';
 /**
  * Two browser bundles that share nothing at run time: `public` hydrates the server-rendered pages,
  * `admin` is the owner's single-page app (admin area, sign-in screens, upload test page).
- * The server-side renderer is built separately with `vite build --ssr` (see package.json).
+ * They are built in separate passes (`vite build`, then `vite build --mode public`): built
+ * together, the bundler would put React and React Router into one shared chunk holding every
+ * part either app uses, and public pages would download the admin's share of the router.
+ * The server-side renderer is built with `vite build --ssr` (see package.json).
  */
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
-  publicDir: 'src/web/static',
-  resolve: {
-    // React Router's package exports point every bundler at its development build; the
-    // production build is smaller and skips dev-only checks. Both bundles and the renderer use it.
-    alias: [
-      { find: /^react-router$/, replacement: resolve('node_modules/react-router/dist/production/index.mjs') },
-      { find: /^react-router\/dom$/, replacement: resolve('node_modules/react-router/dist/production/dom-export.mjs') },
-    ],
-  },
-  // Bundled into the renderer so the alias above applies there too (and a single copy is used).
-  ssr: { noExternal: ['react-router'] },
-  build: isSsrBuild
-    ? { target: 'node24', copyPublicDir: false, emptyOutDir: true, sourcemap: false }
-    : {
-        outDir: 'dist/client',
-        emptyOutDir: true,
-        manifest: true,
-        sourcemap: true,
-        target: 'es2022',
-        rollupOptions: {
-          input: {
-            public: 'src/web/public/entry-client.tsx',
-            admin: 'src/web/admin/main.tsx',
+const PUBLIC_MANIFEST = '.vite/manifest-public.json'; // read by src/server/pages/manifest.ts
+
+export default defineConfig(({ isSsrBuild, mode }) => {
+  const publicPass = mode === 'public';
+  return {
+    plugins: [react()],
+    publicDir: 'src/web/static',
+    resolve: {
+      // React Router's package exports point every bundler at its development build; the
+      // production build is smaller and skips dev-only checks. Both bundles and the renderer use it.
+      alias: [
+        { find: /^react-router$/, replacement: resolve('node_modules/react-router/dist/production/index.mjs') },
+        { find: /^react-router\/dom$/, replacement: resolve('node_modules/react-router/dist/production/dom-export.mjs') },
+      ],
+    },
+    // Bundled into the renderer so the alias above applies there too (and a single copy is used).
+    ssr: { noExternal: ['react-router'] },
+    build: isSsrBuild
+      ? { target: 'node24', copyPublicDir: false, emptyOutDir: true, sourcemap: false }
+      : {
+          outDir: 'dist/client',
+          // The admin pass runs first and starts from an empty folder; the public pass adds to it.
+          emptyOutDir: !publicPass,
+          copyPublicDir: !publicPass,
+          manifest: publicPass ? PUBLIC_MANIFEST : true,
+          sourcemap: true,
+          target: 'es2022',
+          rollupOptions: {
+            input: publicPass
+              ? ({ public: 'src/web/public/entry-client.tsx' } as Record<string, string>)
+              : { admin: 'src/web/admin/main.tsx' },
           },
         },
-      },
-}));
+  };
+});

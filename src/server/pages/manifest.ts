@@ -7,10 +7,14 @@ export const SSR_DIR = resolve('dist/ssr');
 interface ManifestChunk { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }
 export type Manifest = Record<string, ManifestChunk>;
 
-/** Vite's build manifest, or undefined when the front end has not been built. */
+/** The build writes one manifest per pass: the admin app's, then the public site's (see vite.config.ts). */
+export const MANIFEST_FILES = [join(CLIENT_DIR, '.vite', 'manifest.json'), join(CLIENT_DIR, '.vite', 'manifest-public.json')];
+
+/** Vite's build manifests merged, or undefined when the front end has not been built. */
 export function readManifest(): Manifest | undefined {
-  const file = join(CLIENT_DIR, '.vite', 'manifest.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : undefined;
+  const present = MANIFEST_FILES.filter((file) => existsSync(file));
+  if (present.length === 0) return undefined;
+  return Object.assign({}, ...present.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Manifest)) as Manifest;
 }
 
 export interface EntryAssets { script: string; css: string[]; preload: string[] }

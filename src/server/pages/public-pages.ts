@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts';
 import type { Hydration } from '../../web/public/data.ts';
 import type { PageMeta } from '../../web/public/meta.ts';
 import { NONCE_PLACEHOLDER, renderDocument } from './document.ts';
-import { readManifest, SSR_DIR, CLIENT_DIR, type Manifest } from './manifest.ts';
+import { MANIFEST_FILES, readManifest, SSR_DIR, type Manifest } from './manifest.ts';
 import { PageCache, type CachedPage } from './page-cache.ts';
 import { createPageData } from './page-data.ts';
 
@@ -32,7 +32,7 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
     const ssrFile = join(SSR_DIR, 'entry-server.js');
     let stamp: number;
     try {
-      stamp = Math.max(statSync(ssrFile).mtimeMs, statSync(join(CLIENT_DIR, '.vite', 'manifest.json')).mtimeMs);
+      stamp = Math.max(statSync(ssrFile).mtimeMs, statSync(MANIFEST_FILES[1]!).mtimeMs);
     } catch {
       throw new FrontEndMissing('The front end is not built yet: run npm run build.');
     }
