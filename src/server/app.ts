@@ -35,7 +35,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onPoolError: (err) => app.log.warn({ err }, 'idle database connection failed'),
+  });
   await migrateToLatest(database.db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const ctx: AppContext = {

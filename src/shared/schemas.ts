@@ -22,9 +22,9 @@ const text = (max: number, description?: string) => Type.String({ minLength: 1, 
 
 export const Id = Type.String({ minLength: 1, maxLength: 64, description: 'Record id' });
 export const IdParams = Type.Object({ id: Id });
-export const Language = Type.Union([Type.Literal('ar'), Type.Literal('en')]);
+export const Language = Type.Enum(['ar', 'en']);
 export type Language = Static<typeof Language>;
-export const CardType = Type.Union([Type.Literal('product'), Type.Literal('portfolio')]);
+export const CardType = Type.Enum(['product', 'portfolio']);
 export type CardType = Static<typeof CardType>;
 
 /** Stored image name as returned by POST /api/card/upload. */
@@ -114,7 +114,7 @@ export const SlideUpdate = Type.Object({
 });
 export type SlideUpdate = Static<typeof SlideUpdate>;
 
-export const SlideDirection = Type.Union([Type.Literal('up'), Type.Literal('down')]);
+export const SlideDirection = Type.Enum(['up', 'down']);
 
 // ---- about & phone ----
 const aboutField = Type.String({ maxLength: LIMITS.about });

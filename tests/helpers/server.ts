@@ -31,7 +31,7 @@ export function engines(): Engine[] {
 }
 
 /** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped again by the returned function. */
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(process.env.TEST_DATABASE_URL!);
   const name = `t_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base.toString() });
@@ -45,7 +45,8 @@ async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<vo
     drop: async () => {
       const c = new pg.Client({ connectionString: base.toString() });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      // Without FORCE, PostgreSQL waits for the pool's closing connections instead of killing them mid-close.
+      await c.query(`DROP DATABASE IF EXISTS ${name}`);
       await c.end();
     },
   };

@@ -16,11 +16,13 @@ export interface DatabaseHandle {
 }
 
 /** SQLite in DATA_DIR by default; PostgreSQL when a postgres:// URL is given. */
-export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): DatabaseHandle {
+export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; onPoolError?: (err: Error) => void }): DatabaseHandle {
   if (opts.databaseUrl) {
     // COUNT(*) and BIGINT come back as strings by default; our counts are small.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client whose connection dies (server restart, admin kill) must not crash the process.
+    pool.on('error', (err) => opts.onPoolError?.(err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', destroy: () => db.destroy() };
   }
