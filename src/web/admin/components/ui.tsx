@@ -29,12 +29,12 @@ interface FieldShell { label: string; hint?: ReactNode; error?: string | undefin
   mark?: boolean }
 
 function FieldFrame({ label, hint, error, required, mark = true, id, children }: FieldShell & { id: string; children: ReactNode }) {
-  const { t } = useLanguage();
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={id}>
         {label}
-        {required && mark && <span className="field-required"> <span aria-hidden="true">*</span><span className="visually-hidden">({t.required})</span></span>}
+        {/* The input's own required state is announced; the asterisk is for the eye. */}
+        {required && mark && <span className="field-required" aria-hidden="true"> *</span>}
       </label>
       {children}
       {hint && <p className="field-hint" id={`${id}-hint`}>{hint}</p>}

@@ -1,0 +1,194 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { expectToast, makeImage, publicPage, signIn, unique, uploadViaApi } from '../helpers/admin-page.ts';
+import { DESKTOP, expectNoAxeViolations, launchBrowser, PHONE, type TestBrowser } from '../helpers/browser.ts';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+const L = {
+  ar: { add: { product: 'إضافة منتج', portfolio: 'إضافة عمل' }, title: 'العنوان', description: 'الوصف', image: /^الصورة/, upload: 'رفع الصورة', save: 'حفظ', edit: 'تعديل', del: 'حذف', cancel: 'إلغاء', current: 'الصورة الحالية', nav: { product: 'المنتجات', portfolio: 'أعمالنا' } },
+  en: { add: { product: 'Add product', portfolio: 'Add portfolio entry' }, title: 'Title', description: 'Description', image: /^Image/, upload: 'Upload image', save: 'Save', edit: 'Edit', del: 'Delete', cancel: 'Cancel', current: 'Current image', nav: { product: 'Products', portfolio: 'Portfolio' } },
+} as const;
+
+type Lang = keyof typeof L;
+type Category = 'product' | 'portfolio';
+
+/** Chooses a file, checks the preview, uploads it and waits for the check mark. */
+async function uploadThroughForm(page: Page, lang: Lang, file: string): Promise<void> {
+  await page.getByLabel(L[lang].image).setInputFiles(file);
+  await page.getByRole('img', { name: /^(Preview of|معاينة) / }).waitFor();
+  await page.getByRole('button', { name: L[lang].upload }).click();
+  await expectToast(page, 'Image uploaded successfully!');
+  await page.locator('.upload-ok').getByText('Image uploaded successfully!').waitFor();
+}
+
+async function listed(server: TestServer, category: Category) {
+  const res = await server.anon().get(`/api/card?type=${category}`);
+  assert.equal(res.status, 200);
+  return res.body.data as { _id: string; title: string; description: string; image: string }[];
+}
+
+/** Add, edit (keeping then replacing the image) and delete one card through the screens. */
+async function cardLifecycle(page: Page, server: TestServer, lang: Lang, category: Category): Promise<void> {
+  const t = L[lang];
+  const prefix = lang === 'en' ? '/en' : '';
+  const publicPath = `${prefix}/${category === 'product' ? 'products' : 'portfolio'}`;
+  const title = `Spikes ${unique()}`;
+  await page.goto(`${server.url}${prefix}/admin/${category}-admin`);
+  await page.getByRole('heading', { level: 1, name: t.nav[category] }).waitFor();
+  await expectNoAxeViolations(page, `${category}-admin (${lang})`);
+
+  await page.getByRole('link', { name: t.add[category] }).click();
+  await page.waitForURL(`**${prefix}/admin/addproduct?category=${category}`);
+  const save = page.getByRole('button', { name: t.save, exact: true });
+  await page.getByText('Please upload an image first.').waitFor();
+  assert.equal(await save.isDisabled(), true, 'no upload yet: submit is disabled');
+  assert.equal(await page.getByLabel(t.image).getAttribute('accept'), 'image/*');
+  await page.getByLabel(t.title).fill(title);
+  await page.getByLabel(t.description).fill('Stainless steel, 50 cm strips.');
+  assert.equal(await save.isDisabled(), true, 'text alone is not enough');
+  await uploadThroughForm(page, lang, await makeImage('png'));
+  assert.equal(await page.getByText('Please upload an image first.').count(), 0);
+  await expectNoAxeViolations(page, `addproduct (${lang})`);
+  await save.click();
+  await expectToast(page, 'Card added');
+  await page.waitForURL(`**${prefix}/admin/${category}-admin`);
+  const article = page.getByRole('article', { name: title });
+  await article.waitFor();
+
+  const added = (await listed(server, category)).find((c) => c.title === title);
+  assert.ok(added, 'the public API lists the new card');
+  assert.equal(added.description, 'Stainless steel, 50 cm strips.');
+  assert.ok((await publicPage(server, publicPath)).includes(title), `${publicPath} shows the new card`);
+
+  // Edit without a new image: the existing one is kept.
+  await article.getByRole('link', { name: t.edit }).click();
+  await page.waitForURL((url) => url.pathname.endsWith('/admin/editcard') && url.searchParams.get('id') === added._id);
+  assert.equal(await page.getByLabel(t.title).inputValue(), title);
+  await page.getByRole('img', { name: t.current }).waitFor();
+  const renamed = `${title} v2`;
+  await page.getByLabel(t.title).fill(renamed);
+  await expectNoAxeViolations(page, `editcard (${lang})`);
+  await page.getByRole('button', { name: t.save, exact: true }).click();
+  await expectToast(page, 'Card updated');
+  await page.getByRole('article', { name: renamed }).waitFor();
+  const edited = (await listed(server, category)).find((c) => c._id === added._id)!;
+  assert.equal(edited.title, renamed);
+  assert.equal(edited.image, added.image, 'the image is kept when none is uploaded');
+  assert.ok((await publicPage(server, publicPath)).includes(renamed));
+
+  // A bookmark of the edit screen loads the card from the API; a new image replaces the old one.
+  await page.goto(`${server.url}${prefix}/admin/editcard?id=${added._id}&category=${category}`);
+  assert.equal(await page.getByLabel(t.title).inputValue(), renamed);
+  await uploadThroughForm(page, lang, await makeImage('jpeg'));
+  await page.getByRole('button', { name: t.save, exact: true }).click();
+  await expectToast(page, 'Card updated');
+  await page.waitForURL(`**${prefix}/admin/${category}-admin`);
+  const replaced = (await listed(server, category)).find((c) => c._id === added._id)!;
+  assert.notEqual(replaced.image, added.image, 'the uploaded image replaced the old one');
+
+  // Delete asks first: Cancel keeps the card, Delete removes it.
+  const card = page.getByRole('article', { name: renamed });
+  await card.getByRole('button', { name: t.del }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await expectNoAxeViolations(page, `delete dialog (${lang})`);
+  await dialog.getByRole('button', { name: t.cancel }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  assert.ok((await listed(server, category)).some((c) => c._id === added._id), 'Cancel deletes nothing');
+  await card.getByRole('button', { name: t.del }).click();
+  await dialog.getByRole('button', { name: t.del }).click();
+  await expectToast(page, 'Card deleted');
+  await card.waitFor({ state: 'detached' });
+  assert.ok(!(await listed(server, category)).some((c) => c._id === added._id), 'the API no longer lists it');
+  assert.ok(!(await publicPage(server, publicPath)).includes(renamed), `${publicPath} no longer shows it`);
+}
+
+describe('products and portfolio screens', () => {
+  let server: TestServer;
+  let browser: TestBrowser;
+  before(async () => {
+    server = await startServer('sqlite');
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test('a product: add with a real upload, edit, replace the image, delete (Arabic, desktop)', async () => {
+    const { page, context } = await browser.newPage(DESKTOP);
+    try {
+      await signIn(page, server, 'ar');
+      await cardLifecycle(page, server, 'ar', 'product');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a portfolio entry: the same in English at phone width', async () => {
+    const { page, context } = await browser.newPage(PHONE);
+    try {
+      await signIn(page, server, 'en');
+      await cardLifecycle(page, server, 'en', 'portfolio');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a failed upload says so, and leaving a half-filled form asks first', async () => {
+    const { page, context } = await browser.newPage(DESKTOP);
+    try {
+      await signIn(page, server, 'en');
+      await page.goto(`${server.url}/en/admin/addproduct?category=product`);
+      await page.getByLabel('Title').fill('Half done');
+      await page.getByLabel(/^Image/).setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really an image') });
+      await page.getByRole('button', { name: 'Upload image' }).click();
+      await expectToast(page, 'Image upload failed');
+      await page.getByRole('alert').getByText(/JPEG, PNG, WebP, AVIF or GIF/).first().waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled(), true);
+
+      // The language switch keeps the page and what was typed, without a warning.
+      await page.getByRole('button', { name: 'التبديل إلى العربية' }).click();
+      await page.waitForURL('**/admin/addproduct?category=product');
+      assert.equal(await page.getByLabel('العنوان').inputValue(), 'Half done');
+      assert.equal(await page.getByRole('dialog').count(), 0);
+
+      await page.getByRole('navigation').getByRole('link', { name: 'الشرائح' }).click();
+      const dialog = page.getByRole('dialog', { name: 'مغادرة الصفحة؟' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'البقاء' }).click();
+      assert.match(page.url(), /\/admin\/addproduct/);
+      assert.equal(await page.getByLabel('العنوان').inputValue(), 'Half done');
+      await page.getByRole('navigation').getByRole('link', { name: 'الشرائح' }).click();
+      await dialog.getByRole('button', { name: 'مغادرة' }).click();
+      await page.waitForURL('**/admin/slide-admin');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an edit that lost a race says so (409) instead of overwriting', async () => {
+    const admin = await server.admin();
+    const image = await uploadViaApi(admin);
+    const created = await admin.post('/api/card/?type=product', { title: 'Race', description: 'First text', image });
+    assert.equal(created.status, 201);
+    const id = created.body.data._id as string;
+
+    const { page, context } = await browser.newPage(DESKTOP);
+    try {
+      await signIn(page, server, 'en');
+      await page.goto(`${server.url}/en/admin/editcard?id=${id}&category=product`);
+      await page.getByLabel('Description').fill('My text');
+      const other = await admin.put(`/api/card/${id}`, { title: 'Race', description: 'Someone else' });
+      assert.equal(other.status, 200);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.locator('.notice-error').getByText(/changed by someone else/).waitFor();
+      assert.match(page.url(), /\/admin\/editcard/);
+      const now = (await listed(server, 'product')).find((c) => c._id === id)!;
+      assert.equal(now.description, 'Someone else', 'the other edit was not overwritten');
+    } finally {
+      await context.close();
+    }
+  });
+});
