@@ -45,7 +45,7 @@ describe('sign-in screens', () => {
       assert.equal(await email.evaluate((el: HTMLInputElement) => el.required), true);
       assert.equal(await password.evaluate((el: HTMLInputElement) => el.required), true);
       assert.equal(await password.getAttribute('type'), 'password');
-      assert.equal(await page.title(), 'Sign in · Dashboard');
+      await page.waitForFunction(() => document.title === 'Sign in · Dashboard');
 
       // Empty fields: the browser's own validation stops the form; nothing is sent.
       let sent = 0;
@@ -100,7 +100,7 @@ describe('sign-in screens', () => {
       await page.goto(`${server.url}/auth/login`);
       assert.equal(await page.locator('html').getAttribute('dir'), 'rtl');
       assert.equal(await page.locator('html').getAttribute('lang'), 'ar');
-      assert.equal(await page.title(), 'تسجيل الدخول · لوحة التحكم');
+      await page.waitForFunction(() => document.title === 'تسجيل الدخول · لوحة التحكم');
       await page.getByLabel('البريد الإلكتروني').fill('typed@example.com');
       await page.getByRole('button', { name: 'Switch to English' }).click();
       await page.waitForURL('**/en/auth/login');

@@ -65,7 +65,9 @@ export function AdminLayout() {
     if (previous.current === now) return;
     previous.current = now;
     setDrawerOpen(false);
-    document.getElementById('page-title')?.focus({ preventScroll: false });
+    // After the drawer has closed: the main area is inert while it is open.
+    const frame = requestAnimationFrame(() => document.getElementById('page-title')?.focus());
+    return () => cancelAnimationFrame(frame);
   }, [page, location.search]);
 
   useEffect(() => {
