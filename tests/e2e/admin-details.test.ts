@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { expectToast, makeImage, signIn, uploadViaApi } from '../helpers/admin-page.ts';
+import { expectToast, makeImage, publicPage, signIn, uploadViaApi } from '../helpers/admin-page.ts';
 import { DESKTOP, expectNoAxeViolations, launchBrowser, PHONE, type TestBrowser } from '../helpers/browser.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
@@ -47,6 +47,7 @@ describe('details screens', () => {
       assert.equal((await details()).cardWithImageUrl.isDetailed, true, 'the server has it on');
       const products = (await server.anon().get('/api/card?type=product')).body.data as { _id: string; isDetailed: boolean }[];
       assert.equal(products.find((c) => c._id === cardId)?.isDetailed, true, 'the public list carries the flag');
+      assert.ok((await publicPage(server, '/en/products')).includes(`card-details?id=${cardId}`), 'the products page links the details page');
       await expectNoAxeViolations(page, 'details-admin');
 
       await page.getByRole('link', { name: 'Add Details' }).click();
@@ -67,6 +68,7 @@ describe('details screens', () => {
       await item.waitFor();
       const added = (await details()).detailsWithImageUrl.find((d) => d.title === '12 cm width');
       assert.ok(added, 'the API lists the new detail item');
+      assert.ok((await publicPage(server, `/en/card-details?id=${cardId}`)).includes('12 cm width'), 'the public details page shows it');
 
       await item.getByRole('link', { name: 'Edit' }).click();
       await page.waitForURL((url) => url.pathname === '/en/admin/editdetail' && url.searchParams.get('id') === added._id);
@@ -87,11 +89,13 @@ describe('details screens', () => {
       await expectToast(page, 'Detail deleted');
       await page.getByRole('article', { name: '12 cm width' }).waitFor({ state: 'detached' });
       assert.equal((await details()).detailsWithImageUrl.length, 0);
+      assert.ok(!(await publicPage(server, `/en/card-details?id=${cardId}`)).includes('12 cm width'), 'and no longer after the delete');
 
       const off = page.waitForResponse((r) => r.url().endsWith(`/api/card/togggle-details/${cardId}`));
       await flag.click();
       await off;
       assert.equal((await details()).cardWithImageUrl.isDetailed, false, 'switched off again');
+      assert.ok(!(await publicPage(server, '/en/products')).includes(`card-details?id=${cardId}`), 'the Details button is gone');
     } finally {
       await context.close();
     }

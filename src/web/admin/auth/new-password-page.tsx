@@ -50,7 +50,7 @@ export function NewPasswordPage() {
   if (done) {
     return (
       <div role="status">
-        <h1 className="auth-title"><span className="check" aria-hidden="true">✓</span> <span lang="en">{MSG.welcomeBack}</span></h1>
+        <h1 className="auth-title"><span className="check" aria-hidden="true">✓</span> <span lang="en" dir="ltr">{MSG.welcomeBack}</span></h1>
         <p className="auth-intro"><a href={home}>{t.viewSite}</a></p>
       </div>
     );

@@ -110,8 +110,8 @@ export function ImageField({ required, existingUrl, onChange }: { required: bool
               <span aria-hidden="true">{t.uploadingPercent(percent)}</span>
             </div>
           )}
-          {status === 'done' && <p className="upload-ok" role="status"><span className="check" aria-hidden="true">✓</span> <span lang="en">{MSG.imageUploaded}</span></p>}
-          {error && <p className="field-error" id={`${id}-error`} role="alert"><span lang="en">{MSG.imageUploadFailed}</span>: <span lang="en">{error}</span></p>}
+          {status === 'done' && <p className="upload-ok" role="status"><span className="check" aria-hidden="true">✓</span> <span lang="en" dir="ltr">{MSG.imageUploaded}</span></p>}
+          {error && <p className="field-error" id={`${id}-error`} role="alert"><span lang="en" dir="ltr">{MSG.imageUploadFailed}</span>: <span lang="en" dir="ltr">{error}</span></p>}
         </div>
       </div>
     </div>

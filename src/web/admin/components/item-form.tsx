@@ -77,13 +77,13 @@ export function ItemForm({ mode, textLabel, initial, existingImageUrl, submitLab
         onChange={(e) => setValues((v) => ({ ...v, text: e.target.value }))}
       />
       <ImageField required={mode === 'add'} existingUrl={existingImageUrl} onChange={setImage} />
-      {conflict && <p className="notice notice-error" role="alert" lang="en">{conflict}</p>}
+      {conflict && <p className="notice notice-error" role="alert" lang="en"><bdi>{conflict}</bdi></p>}
       <div className="form-actions">
         <Button type="submit" variant="primary" busy={busy} disabled={needsUpload} aria-describedby={needsUpload ? hintId : undefined}>
           {submitLabel}
         </Button>
         <Button variant="ghost" onClick={onDone} disabled={busy}>{t.cancel}</Button>
-        {needsUpload && <p className="form-hint" id={hintId} lang="en">{MSG.uploadFirst}</p>}
+        {needsUpload && <p className="form-hint" id={hintId} lang="en"><bdi>{MSG.uploadFirst}</bdi></p>}
       </div>
     </form>
   );

@@ -38,7 +38,7 @@ function FieldFrame({ label, hint, error, required, mark = true, id, children }:
       </label>
       {children}
       {hint && <p className="field-hint" id={`${id}-hint`}>{hint}</p>}
-      {error && <p className="field-error" id={`${id}-error`} lang="en">{error}</p>}
+      {error && <p className="field-error" id={`${id}-error`} lang="en"><bdi>{error}</bdi></p>}
     </div>
   );
 }

@@ -34,7 +34,7 @@ export const ar = {
   sendCode: 'إرسال الرمز',
   backToLogin: 'العودة إلى تسجيل الدخول',
   otpTitle: 'أدخل رمز التحقق',
-  otpIntro: (email: string) => `أرسلنا رمزًا من 6 أرقام إلى ${email}. الرمز صالح لمدة 10 دقائق.`,
+  otpIntro: (email: string) => `أرسلنا رمزًا من 6 أرقام إلى \u2068${email}\u2069. الرمز صالح لمدة 10 دقائق.`,
   otpLabel: 'رمز التحقق',
   otpHint: '6 أرقام من البريد الإلكتروني',
   verify: 'تحقّق',

@@ -35,7 +35,7 @@ export const en: Dict = {
   sendCode: 'Send code',
   backToLogin: 'Back to sign in',
   otpTitle: 'Enter the code',
-  otpIntro: (email) => `We sent a 6-digit code to ${email}. It is valid for 10 minutes.`,
+  otpIntro: (email) => `We sent a 6-digit code to \u2068${email}\u2069. It is valid for 10 minutes.`,
   otpLabel: 'Verification code',
   otpHint: 'The 6 digits from the email',
   verify: 'Verify',

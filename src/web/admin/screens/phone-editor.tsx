@@ -70,7 +70,7 @@ export function PhoneEditor({ onDirtyChange }: { onDirtyChange: (dirty: boolean)
               aria-describedby={problem ? `${id}-error` : undefined}
               onChange={(e) => setValue(e.target.value)}
             />
-            {problem && <p className="field-error" id={`${id}-error`} lang="en">{problem}</p>}
+            {problem && <p className="field-error" id={`${id}-error`} lang="en"><bdi>{problem}</bdi></p>}
           </div>
           <div className="form-actions">
             <Button type="submit" variant="primary" busy={saving}>{t.confirm}</Button>
