@@ -64,8 +64,7 @@ describe('admin layout and the upload test page', () => {
       await nav.getByRole('link', { name: 'أعمالنا' }).click();
       await page.getByRole('button', { name: 'Switch to English' }).click();
       await page.waitForURL('**/en/admin/portfolio-admin');
-      assert.equal(await page.locator('html').getAttribute('dir'), 'ltr');
-      assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+      await page.waitForFunction(() => document.documentElement.dir === 'ltr' && document.documentElement.lang === 'en');
       await page.waitForFunction(() => document.title === 'Portfolio · Dashboard');
       await page.getByRole('heading', { level: 1, name: 'Portfolio' }).waitFor();
       assert.equal(await page.getByRole('link', { name: 'Open the website' }).getAttribute('href'), '/en/');

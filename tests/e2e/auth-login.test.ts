@@ -104,8 +104,7 @@ describe('sign-in screens', () => {
       await page.getByLabel('البريد الإلكتروني').fill('typed@example.com');
       await page.getByRole('button', { name: 'Switch to English' }).click();
       await page.waitForURL('**/en/auth/login');
-      assert.equal(await page.locator('html').getAttribute('dir'), 'ltr');
-      assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+      await page.waitForFunction(() => document.documentElement.dir === 'ltr' && document.documentElement.lang === 'en');
       assert.equal(await page.getByLabel('Email').inputValue(), 'typed@example.com', 'what was typed survives the switch');
       await page.getByRole('button', { name: 'التبديل إلى العربية' }).click();
       await page.waitForURL((url) => url.pathname === '/auth/login');

@@ -1,27 +1,39 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { entryAssets, readManifest } from './manifest.ts';
+import { statSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { entryAssets, MANIFEST_FILES, readManifest } from './manifest.ts';
 
 const ADMIN_ENTRY = 'src/web/admin/main.tsx';
 
+type Lang = 'ar' | 'en';
+const HEAD: Record<Lang, { dir: string; title: string }> = {
+  ar: { dir: 'rtl', title: 'لوحة التحكم' },
+  en: { dir: 'ltr', title: 'Dashboard' },
+};
+
+/** Last-modified times of the build manifests: a rebuild (npm run dev) changes the asset names. */
+const buildStamp = (): string => MANIFEST_FILES.map((file) => statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0).join(':');
+
 /**
  * The admin area, the sign-in screens and the upload test page are one browser app. The server
- * answers each of their URLs with the same small shell; public pages never reference this bundle.
+ * answers each of their URLs with the same small shell, in the URL's language so the first paint
+ * already has the right direction; public pages never reference this bundle.
  */
 export function registerAdminShell(app: FastifyInstance): void {
-  let html: string | undefined;
-  const shell = (reply: FastifyReply) => {
-    if (!html) {
-      const manifest = readManifest();
-      if (!manifest) return reply.status(503).type('text/plain; charset=utf-8').send('The front end is not built yet: run npm run build.');
-      const assets = entryAssets(manifest, ADMIN_ENTRY);
-      html = `<!doctype html>
-<html lang="ar" dir="rtl">
+  let cache: { stamp: string; html: Record<Lang, string> } | undefined;
+
+  const render = (): Record<Lang, string> | undefined => {
+    const manifest = readManifest();
+    // A build in progress can leave the manifest without our entry for a moment: answer 503, not 500.
+    if (!manifest?.[ADMIN_ENTRY]) return undefined;
+    const assets = entryAssets(manifest, ADMIN_ENTRY);
+    const page = (lang: Lang) => `<!doctype html>
+<html lang="${lang}" dir="${HEAD[lang].dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="theme-color" content="#0f4c5c">
-<title>لوحة التحكم</title>
+<title>${HEAD[lang].title}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 ${assets.css.map((h) => `<link rel="stylesheet" href="${h}">`).join('\n')}
 ${assets.preload.map((h) => `<link rel="modulepreload" href="${h}">`).join('\n')}
@@ -29,10 +41,20 @@ ${assets.preload.map((h) => `<link rel="modulepreload" href="${h}">`).join('\n')
 </head>
 <body><div id="root"></div></body>
 </html>`;
+    return { ar: page('ar'), en: page('en') };
+  };
+
+  const shell = (request: FastifyRequest, reply: FastifyReply) => {
+    const stamp = buildStamp();
+    if (cache?.stamp !== stamp) {
+      const html = render();
+      if (!html) return reply.status(503).header('retry-after', '5').type('text/plain; charset=utf-8').send('The front end is not built yet: run npm run build.');
+      cache = { stamp, html };
     }
-    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    const lang: Lang = /^\/en(\/|\?|$)/.test(request.url) ? 'en' : 'ar';
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(cache.html[lang]);
   };
   for (const url of ['/admin', '/admin/*', '/auth/*', '/upload', '/en/admin', '/en/admin/*', '/en/auth/*', '/en/upload']) {
-    app.get(url, { schema: { hide: true } }, (_request, reply) => shell(reply));
+    app.get(url, { schema: { hide: true } }, shell);
   }
 }

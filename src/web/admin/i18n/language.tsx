@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { dictionaries, type Dict, type Lang } from './dictionary.ts';
 
 interface LanguageValue {
@@ -22,7 +22,8 @@ export const withoutLanguage = (pathname: string): string => pathname.replace(/^
 
 export function LanguageProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
   const t = dictionaries[lang];
-  useEffect(() => {
+  // Before paint, so a language switch never shows a frame in the wrong direction.
+  useLayoutEffect(() => {
     document.documentElement.lang = lang;
     document.documentElement.dir = t.dir;
   }, [lang, t]);
