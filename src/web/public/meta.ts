@@ -11,23 +11,27 @@ export interface PageMeta {
 
 const clip = (text: string, max = 160) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
-/** Title, description and preview image of a page; the server's <head> and the browser's title agree. */
+/** Title, description and preview picture of a page; the server's <head> and the browser's title agree. */
 export function pageMeta(view: PageState): PageMeta {
   const t = dictionaryFor(view.lang);
   const base = t.pages[view.page];
   const title = (own: string) => `${own} | ${t.siteName}`;
   switch (view.page) {
-    case 'card-details':
-      return { title: title(view.data.card.title), description: clip(view.data.card.description), image: view.data.card.image };
+    case 'card-details': {
+      const { card } = view.data;
+      return { title: title(card.title), description: clip(card.description), image: card.image };
+    }
     case 'not-found':
       return view.data.missing === 'card'
         ? { title: title(t.cardDetails.notFoundTitle), description: t.cardDetails.notFoundText }
         : { title: title(base.title), description: base.description };
-    case 'home':
+    case 'home': {
       return { title: title(base.title), description: base.description, image: view.data.slides[0]?.image ?? view.data.recent[0]?.image };
+    }
     case 'portfolio':
-    case 'products':
+    case 'products': {
       return { title: title(base.title), description: base.description, image: view.data.cards[0]?.image };
+    }
     default:
       return { title: title(base.title), description: base.description };
   }

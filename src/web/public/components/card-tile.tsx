@@ -3,19 +3,20 @@ import type { CardView } from '../data.ts';
 import { useLang, useT } from '../hooks.ts';
 import { cardDetailsPath } from '../paths.ts';
 import { ArrowIcon } from './icons.tsx';
+import { SIZES } from './image-sizes.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 
-const GRID_SIZES = '(min-width: 1200px) 380px, (min-width: 720px) 45vw, 92vw';
 
 /** A product or portfolio card in a grid; the Details link only for cards that have details. */
-export function CardTile({ card, headingLevel = 2 }: { card: CardView; headingLevel?: 2 | 3 }) {
+/** `priority` for the first card of a page, whose image is usually the largest paint on a phone. */
+export function CardTile({ card, headingLevel = 2, priority = false }: { card: CardView; headingLevel?: 2 | 3; priority?: boolean }) {
   const t = useT();
   const lang = useLang();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card-tile">
       <div className="media media-4x3">
-        <ResponsiveImage image={card.image} alt={card.title} sizes={GRID_SIZES} />
+        <ResponsiveImage image={card.image} alt={card.title} sizes={SIZES.grid} priority={priority} />
       </div>
       <div className="card-body">
         <Heading className="card-title" dir="auto">{card.title}</Heading>

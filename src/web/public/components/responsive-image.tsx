@@ -10,7 +10,11 @@ interface Props {
   className?: string;
 }
 
-/** An image with its stored variants; width and height are always set so nothing shifts. */
+/**
+ * An image with its stored variants; width and height are always set so nothing shifts. For a
+ * `priority` image React's server renderer also emits a <link rel="preload"> with the same srcset
+ * and sizes at the start of the markup, so its download starts before the browser reaches it.
+ */
 export function ResponsiveImage({ image, alt, sizes, priority = false, className }: Props) {
   return (
     <img

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import type { SlideView } from '../data.ts';
 import { useT } from '../hooks.ts';
 import { ChevronIcon, PauseIcon, PlayIcon } from './icons.tsx';
+import { SIZES } from './image-sizes.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 
 const INTERVAL_MS = 6000;
@@ -91,7 +92,7 @@ export function Slider({ slides }: { slides: SlideView[] }) {
               aria-label={t.slider.position(i + 1, count)}
               aria-hidden={state === 'current' ? undefined : true}
             >
-              <ResponsiveImage className="slide-image" image={slide.image} alt={slide.title} sizes="100vw" priority={i === 0} />
+              <ResponsiveImage className="slide-image" image={slide.image} alt={slide.title} sizes={SIZES.slide} priority={i === 0} />
               <div className="slide-caption">
                 <div className="container">
                   <h2 className="slide-title" dir="auto">{slide.title}</h2>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowIcon } from '../components/icons.tsx';
+import { SIZES } from '../components/image-sizes.ts';
 import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { useLang, usePageData, useT } from '../hooks.ts';
 import { ContactButtons } from '../layout/contact-actions.tsx';
@@ -30,7 +31,7 @@ export function CardDetailsPage() {
             <ContactButtons />
           </div>
           <div className="media media-4x3 detail-hero-media">
-            <ResponsiveImage image={card.image} alt={card.title} sizes="(min-width: 992px) 560px, 92vw" priority />
+            <ResponsiveImage image={card.image} alt={card.title} sizes={SIZES.detailHero} priority />
           </div>
         </div>
       </section>
@@ -42,7 +43,7 @@ export function CardDetailsPage() {
               {details.map((item) => (
                 <article key={item.id} className="card-tile">
                   <div className="media media-4x3">
-                    <ResponsiveImage image={item.image} alt={item.title} sizes="(min-width: 1200px) 380px, (min-width: 720px) 45vw, 92vw" />
+                    <ResponsiveImage image={item.image} alt={item.title} sizes={SIZES.grid} />
                   </div>
                   <div className="card-body">
                     <h3 className="card-title" dir="auto">{item.title}</h3>

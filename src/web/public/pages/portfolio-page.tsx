@@ -1,3 +1,4 @@
+import { SIZES } from '../components/image-sizes.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { usePageData, useT } from '../hooks.ts';
@@ -18,7 +19,7 @@ export function PortfolioPage() {
               {cards.map((card, i) => (
                 <li key={card.id} className="portfolio-item">
                   <div className="media media-3x2 portfolio-media">
-                    <ResponsiveImage image={card.image} alt={card.title} sizes="(min-width: 992px) 600px, 92vw" priority={i === 0} />
+                    <ResponsiveImage image={card.image} alt={card.title} sizes={SIZES.portfolio} priority={i === 0} />
                   </div>
                   <div className="portfolio-body">
                     <span className="portfolio-number" aria-hidden="true">{String(i + 1).padStart(2, '0')}</span>
