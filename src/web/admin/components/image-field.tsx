@@ -24,7 +24,6 @@ type Status = 'idle' | 'chosen' | 'uploading' | 'done' | 'failed';
 export function ImageField({ required, existingUrl, onChange }: { required: boolean; existingUrl?: string | undefined; onChange: (state: ImageState) => void }) {
   const { t } = useLanguage();
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -91,7 +90,6 @@ export function ImageField({ required, existingUrl, onChange }: { required: bool
         </figure>
         <div className="image-controls">
           <input
-            ref={input}
             id={id}
             className="file-input"
             type="file"

@@ -58,7 +58,7 @@ export function ItemForm({ mode, textLabel, initial, existingImageUrl, submitLab
   };
 
   return (
-    <form className="panel form" onSubmit={submit} noValidate={false}>
+    <form className="panel form" onSubmit={submit}>
       <TextField
         label={t.fieldTitle}
         required

@@ -71,8 +71,8 @@ export function PageHeader({ title, intro, actions, back }: { title: string; int
     <header className="page-header">
       <div className="page-heading">
         {back}
-        <h1 className="page-title" id="page-title" tabIndex={-1}>{title}</h1>
-        {intro && <p className="page-intro">{intro}</p>}
+        <h1 className="page-title" id="page-title" tabIndex={-1} dir="auto">{title}</h1>
+        {intro && <p className="page-intro" dir="auto">{intro}</p>}
       </div>
       {actions && <div className="page-actions">{actions}</div>}
     </header>

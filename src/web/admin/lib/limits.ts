@@ -1,7 +1,7 @@
 /**
  * The server's input limits (LIMITS in src/shared/schemas.ts), copied because that module builds
  * TypeBox schemas at load time and would pull the whole TypeBox runtime into the browser bundle.
- * tests/e2e/admin-limits.test.ts fails if the two ever disagree.
+ * tests/e2e/admin-config.test.ts fails if the two ever disagree.
  */
 export const LIMITS = {
   title: 200,
