@@ -3,19 +3,9 @@
  * the admin forms import the same limits so browser and server agree.
  */
 import { Type, type Static } from 'typebox';
+import { LIMITS } from './limits.ts';
 
-export const LIMITS = {
-  title: 200,
-  description: 5000,
-  about: 5000,
-  word: 100,
-  phoneMin: 5,
-  phoneMax: 20,
-  otpLength: 6,
-  passwordMin: 8,
-  passwordMax: 200,
-  email: 254,
-} as const;
+export { LIMITS };
 
 /** Non-blank text: the body is trimmed before validation, so `\S` means "something besides spaces". */
 const text = (max: number, description?: string) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S', ...(description ? { description } : {}) });

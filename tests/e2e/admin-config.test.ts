@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LIMITS as adminLimits } from '../../src/web/admin/lib/limits.ts';
 import { MSG, FALLBACK_ERROR } from '../../src/web/admin/lib/messages.ts';
 import { TOAST_LIMIT, TOAST_OPTIONS } from '../../src/web/admin/lib/notify.ts';
-import { LIMITS as serverLimits } from '../../src/shared/schemas.ts';
-
-test('the admin forms use the same input limits as the server', () => {
-  assert.deepEqual({ ...adminLimits }, { ...serverLimits });
-});
 
 test('toasts follow the specification: 4000 ms by default and for errors, 2000 ms for success, 20 at most', () => {
   assert.equal(TOAST_OPTIONS.duration, 4000);

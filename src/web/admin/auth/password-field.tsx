@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { LIMITS } from '../lib/limits.ts';
+import { LIMITS } from '../../../shared/limits.ts';
 import { EyeIcon, EyeOffIcon } from '../components/icons.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 

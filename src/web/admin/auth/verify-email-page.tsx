@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, TextField } from '../components/ui.tsx';
 import { useLanguage, useTitle } from '../i18n/language.tsx';
 import { auth } from '../lib/endpoints.ts';
-import { LIMITS } from '../lib/limits.ts';
+import { LIMITS } from '../../../shared/limits.ts';
 import { notify } from '../lib/notify.ts';
 
 /** Step 1 of the reset: the email. The answer never says whether it belongs to the admin. */

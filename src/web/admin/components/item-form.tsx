@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { LIMITS } from '../lib/limits.ts';
+import { LIMITS } from '../../../shared/limits.ts';
 import { useLanguage } from '../i18n/language.tsx';
 import { ApiError } from '../lib/api.ts';
 import { MSG } from '../lib/messages.ts';

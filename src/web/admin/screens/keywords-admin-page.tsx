@@ -3,7 +3,7 @@ import { useConfirm } from '../components/confirm-dialog.tsx';
 import { Button, LoadState, PageHeader, Spinner } from '../components/ui.tsx';
 import { useLanguage, useTitle } from '../i18n/language.tsx';
 import { words, type Word } from '../lib/endpoints.ts';
-import { LIMITS } from '../lib/limits.ts';
+import { LIMITS } from '../../../shared/limits.ts';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
 

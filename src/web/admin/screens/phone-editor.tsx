@@ -3,7 +3,7 @@ import { Button, LoadState } from '../components/ui.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { ApiError } from '../lib/api.ts';
 import { about } from '../lib/endpoints.ts';
-import { LIMITS } from '../lib/limits.ts';
+import { LIMITS } from '../../../shared/limits.ts';
 import { MSG } from '../lib/messages.ts';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';

@@ -1,0 +1,16 @@
+/**
+ * Input limits shared by the server's schemas and the admin forms. Kept free of the TypeBox
+ * runtime so the browser bundle can import it without pulling schema code in.
+ */
+export const LIMITS = {
+  title: 200,
+  description: 5000,
+  about: 5000,
+  word: 100,
+  phoneMin: 5,
+  phoneMax: 20,
+  otpLength: 6,
+  passwordMin: 8,
+  passwordMax: 200,
+  email: 254,
+} as const;
