@@ -16,7 +16,6 @@ import { startApp, type AppProcess } from './app-process.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ASSETS = join('dist', 'client', 'assets');
 const TARGETS = [
   { name: 'home page /', path: '/' },
   { name: '/products', path: '/products' },
@@ -32,12 +31,16 @@ async function measure(url: string): Promise<Measure> {
   return { rps: r.requests.average, p99: r.latency.p99, failures: r.errors + r.timeouts + r.non2xx };
 }
 
-/** Copies a response's exact bytes into the built assets folder, served by the same process. */
-async function staticTwin(app: AppProcess, path: string, tag: string): Promise<{ file: string; url: string; bytes: number }> {
+/**
+ * Copies a response's exact bytes into the uploads folder of the benchmark's own data folder,
+ * which the same process serves as static files (the built assets folder is shared with anyone
+ * running a build meanwhile).
+ */
+async function staticTwin(app: AppProcess, dataDir: string, path: string, tag: string): Promise<{ file: string; url: string; bytes: number }> {
   const body = Buffer.from(await (await fetch(app.url + path)).arrayBuffer());
-  const name = `bench-${tag}-${process.pid}.html`;
-  writeFileSync(join(ASSETS, name), body);
-  return { file: join(ASSETS, name), url: `${app.url}/assets/${name}`, bytes: body.length };
+  const name = `bench-${tag}.html`;
+  writeFileSync(join(dataDir, 'uploads', name), body);
+  return { file: join(dataDir, 'uploads', name), url: `${app.url}/uploads/${name}`, bytes: body.length };
 }
 
 /** Gzip size of every script a page loads (its module script and module preloads). */
@@ -65,7 +68,7 @@ async function runPass(dataDir: string, cache: 'on' | 'off') {
   const twins: string[] = [];
   try {
     for (const t of TARGETS) {
-      const twin = await staticTwin(app, t.path, `${cache}-${rows.length}`);
+      const twin = await staticTwin(app, dataDir, t.path, `${cache}-${rows.length}`);
       twins.push(twin.file);
       const page = await measure(app.url + t.path);
       const file = await measure(twin.url);
