@@ -60,7 +60,8 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
         appHtml: ssr.renderPage(key, hydration),
       });
       const cached: CachedPage = { status: view.value.status, parts: html.split(NONCE_PLACEHOLDER), version, year: root.value.year };
-      return { page: cached, cacheable: !root.degraded && !view.degraded };
+      // Not-found answers are not kept: any made-up address would otherwise take a cache slot.
+      return { page: cached, cacheable: !root.degraded && !view.degraded && view.value.status === 200 };
     });
     return { status: entry.status, html: (nonce) => entry.parts.join(nonce) };
   }
@@ -71,7 +72,7 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
       const version = ctx.content.version;
       const view = await data.view(pathname, search);
       const page: CachedPage = { status: view.value.status, parts: [JSON.stringify(view.value)], version, year: new Date().getFullYear() };
-      return { page, cacheable: !view.degraded };
+      return { page, cacheable: !view.degraded && view.value.status === 200 };
     });
     return { status: entry.status, body: entry.parts[0]! };
   }
