@@ -19,6 +19,8 @@ export interface Config {
   readonly logLevel: string;
   /** Seed demo content into an empty database. */
   readonly seedDemo: boolean;
+  /** Keep rendered public pages in memory; off only to measure rendering (the benchmark). */
+  readonly pageCache: boolean;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +103,7 @@ export function loadConfig(env: Env = process.env): Config {
   const trustProxy = parseBool(env.TRUST_PROXY, 'TRUST_PROXY', false, problems);
   const production = env.NODE_ENV === 'production';
   const seedDemo = parseBool(env.SEED_DEMO, 'SEED_DEMO', true, problems);
+  const pageCache = parseBool(env.PAGE_CACHE, 'PAGE_CACHE', true, problems);
   const logLevel = blank(env.LOG_LEVEL) ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
@@ -109,7 +112,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port, host, dataDir, databaseUrl, adminEmail, adminPassword, smtpUrl, mailFrom,
-    publicUrl, corsOrigins: Object.freeze(corsOrigins), trustProxy, production, logLevel, seedDemo,
+    publicUrl, corsOrigins: Object.freeze(corsOrigins), trustProxy, production, logLevel, seedDemo, pageCache,
   });
 }
 

@@ -15,15 +15,6 @@ import { pageKey } from '../../web/public/paths.ts';
 /** Paths other parts of the server own; the public pages' catch-all leaves them alone. */
 const NOT_PAGES = /^\/(api|uploads|assets)(\/|$)/;
 
-/**
- * PAGE_CACHE=off renders every page afresh; only the benchmark uses it, to compare.
- * Anything else keeps the cache on.
- */
-function pageCacheEnabled(): boolean {
-  const value = (process.env.PAGE_CACHE ?? '').trim().toLowerCase();
-  return !['off', 'false', '0', 'no'].includes(value);
-}
-
 /** Built front-end files, the admin shell, the public pages and the files search engines read. */
 export async function registerPages(app: FastifyInstance): Promise<void> {
   const { config } = app.ctx;
@@ -34,7 +25,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
 
   registerAdminShell(app);
 
-  const pages = createPublicPages(app.ctx, app.log, pageCacheEnabled());
+  const pages = createPublicPages(app.ctx, app.log, config.pageCache);
   const https = config.publicUrl.startsWith('https:');
   const unavailable = (reply: FastifyReply, err: unknown) => {
     if (err instanceof FrontEndMissing) return reply.status(503).type('text/plain; charset=utf-8').send(err.message);
