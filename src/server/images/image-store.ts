@@ -6,6 +6,9 @@ import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { badRequest, tooLarge, unsupportedMedia } from '../lib/http-error.ts';
 
+// A web server decodes few images: with libvips' operation cache off, memory is given back after an upload.
+sharp.cache(false);
+
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Decoding bombs stop here: 40 megapixels is more than any phone camera this business uses. */
 export const MAX_INPUT_PIXELS = 40_000_000;
