@@ -4,8 +4,8 @@
  * API, prints requests per second and p99 latency with the page cache on and off, next to the same
  * bytes served as a static file by the same process, and the ratio; the server's peak memory; and
  * the JavaScript (gzip) each public page loads. Every run is bounded (DURATION seconds each).
- * BENCH_DURATION and BENCH_CONNECTIONS change the load; BENCH_NODE_FLAGS passes flags to the
- * server's node (e.g. "--max-semi-space-size=16" to see the memory/throughput trade-off).
+ * BENCH_DURATION and BENCH_CONNECTIONS change the load. The server runs with the V8 memory flags of
+ * `npm start`; BENCH_NODE_FLAGS replaces them (BENCH_NODE_FLAGS="" measures Node's defaults).
  */
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -85,7 +85,7 @@ async function runPass(dataDir: string, cache: 'on' | 'off') {
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-site-'));
 try {
   console.log(`Public pages benchmark: ${CONNECTIONS} connections, ${DURATION} s per measurement (after a 1 s warm-up), NODE_ENV=production, loopback`
-    + `${process.env.BENCH_NODE_FLAGS ? `, node ${process.env.BENCH_NODE_FLAGS}` : ''}.\n`);
+    + `, node flags: ${process.env.BENCH_NODE_FLAGS ?? 'those of npm start'}.\n`);
   // The first start seeds the demo content (drawing its pictures takes memory); it is not measured.
   await (await startApp(dataDir, {})).stop();
   const on = await runPass(dataDir, 'on');

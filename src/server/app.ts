@@ -1,7 +1,9 @@
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
@@ -59,6 +61,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrorHandling(app);
   await registerSecurity(app);
   await registerAuth(app);
+  // Pages carry a fresh CSP nonce in every response, so they are compressed per response at a fast
+  // Brotli level; built assets are sent from their precompressed twins instead.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(rateLimit, { global: false });
   await registerUploads(app);
   await registerDocs(app);

@@ -21,7 +21,11 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
   const assets = join(CLIENT_DIR, 'assets');
   mkdirSync(assets, { recursive: true });
   // Vite names every built asset by its content hash, so it can be cached forever.
-  await app.register(fastifyStatic, { root: assets, prefix: '/assets/', decorateReply: false, immutable: true, maxAge: '365d', index: false });
+  await app.register(fastifyStatic, {
+    root: assets, prefix: '/assets/', decorateReply: false, immutable: true, maxAge: '365d', index: false,
+    // .br/.gz twins written at build time (scripts/precompress.ts)
+    preCompressed: true,
+  });
 
   registerAdminShell(app);
 
