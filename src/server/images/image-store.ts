@@ -1,13 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo, Sharp, SharpOptions } from 'sharp';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { badRequest, tooLarge, unsupportedMedia } from '../lib/http-error.ts';
 
-// A web server decodes few images: with libvips' operation cache off, memory is given back after an upload.
-sharp.cache(false);
+type SharpFactory = (input?: Buffer, options?: SharpOptions) => Sharp;
+let sharpFactory: SharpFactory | undefined;
+
+/** sharp (and libvips) load on the first upload, not at start: most processes never decode an image. */
+async function loadSharp(): Promise<SharpFactory> {
+  if (!sharpFactory) {
+    const { default: sharp } = await import('sharp');
+    // A web server decodes few images: with libvips' operation cache off, memory is given back after an upload.
+    sharp.cache(false);
+    sharpFactory = sharp;
+  }
+  return sharpFactory;
+}
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Decoding bombs stop here: 40 megapixels is more than any phone camera this business uses. */
@@ -42,6 +53,7 @@ export function createImageStore(dataDir: string): ImageStore {
     dir,
     async save(db, input) {
       if (input.length > MAX_UPLOAD_BYTES) throw tooLarge('The image is too large (10 MB at most).');
+      const sharp = await loadSharp();
       let meta: Metadata;
       try {
         // Only the header is read here, so no pixel limit yet: the explicit check below answers 413, not 415.

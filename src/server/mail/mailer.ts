@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage { to: string; subject: string; text: string; html: string }
@@ -12,25 +12,34 @@ export interface Mailer {
 
 /** Real SMTP when SMTP_URL is set; otherwise each message is written as an .eml file to DATA_DIR/outbox. */
 export function createMailer(opts: { smtpUrl?: string | undefined; from: string; dataDir: string; log: FastifyBaseLogger }): Mailer {
+  // nodemailer is loaded on the first email: a site that sends one a month need not hold it in memory.
+  let transport: Transporter | undefined;
+  const getTransport = async (): Promise<Transporter> => {
+    if (!transport) {
+      const { default: nodemailer } = await import('nodemailer');
+      transport = opts.smtpUrl
+        ? nodemailer.createTransport(opts.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    }
+    return transport;
+  };
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: opts.from, ...message });
+        await (await getTransport()).sendMail({ from: opts.from, ...message });
       },
-      close: () => transport.close(),
+      close: () => transport?.close(),
     };
   }
   const outbox = join(opts.dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: opts.from, ...message });
+      const info = await (await getTransport()).sendMail({ from: opts.from, ...message });
       await mkdir(outbox, { recursive: true });
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '').slice(0, 12)}.eml`);
       await writeFile(file, info.message as Buffer);
       opts.log.info({ file }, 'SMTP_URL is not set: email written to the outbox');
     },
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }

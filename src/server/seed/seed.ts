@@ -7,7 +7,7 @@ import { newId } from '../lib/ids.ts';
 import { lockSlideOrder } from '../slides/slides-repository.ts';
 import { addWord } from '../words/words-repository.ts';
 import { DEMO_ABOUT, DEMO_KEYWORDS, DEMO_PHONE, DEMO_PORTFOLIO, DEMO_PRODUCTS, DEMO_SLIDES, demoArts } from './demo-content.ts';
-import { storeDemoImages, type Art } from './demo-images.ts';
+import type { Art } from './demo-images.ts';
 
 /** Marks that the demo content was written once, so an owner who deletes it all does not get it back. */
 const SEEDED_KEY = 'demo-seeded-at';
@@ -45,7 +45,7 @@ export async function seedDemoContent(ctx: AppContext, log: FastifyBaseLogger): 
 async function seed(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   if (!(await isBlank(ctx.db))) return;
   const started = performance.now();
-  const images = await storeDemoImages(ctx, demoArts());
+  const images = await (await import('./demo-images.ts')).storeDemoImages(ctx, demoArts());
   let seeded = false;
   try {
     seeded = await ctx.db.transaction().execute(async (trx) => {
