@@ -1,104 +1,84 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { expectToast, publicPage, signIn } from '../helpers/admin-page.ts';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, PHONE, type TestBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
 
 describe('about-admin: the about text and the phone number', () => {
-  let server: TestServer;
-  let browser: TestBrowser;
-  before(async () => {
-    server = await startServer('sqlite');
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = browserSuite();
 
-  const aboutTitle = async (language: 'ar' | 'en') => (await server.anon().get(`/api/aboutus?language=${language}`)).body.data.title as string;
+  const aboutTitle = async (language: 'ar' | 'en') => (await suite.server().anon().get(`/api/aboutus?language=${language}`)).body.data.title as string;
 
-  test('about text in English and Arabic: read-only until Edit, Confirm saves, Cancel reverts', async () => {
-    const { page, context } = await browser.newPage(DESKTOP);
-    try {
-      await signIn(page, server, 'en');
-      await page.getByRole('navigation').getByRole('link', { name: 'About' }).click();
-      await page.waitForURL('**/en/admin/about-admin');
-      const text = page.getByRole('region', { name: 'Page text' });
-      const languages = text.getByRole('group', { name: 'Content language' });
-      assert.equal(await languages.getByRole('button', { name: 'English' }).getAttribute('aria-pressed'), 'true');
-      const title1 = text.getByRole('group', { name: 'Section 1' }).getByLabel('Title');
-      const desc3 = text.getByRole('group', { name: 'Section 3' }).getByLabel('Description');
-      await title1.waitFor();
-      assert.equal(await title1.getAttribute('readonly'), '', 'read-only before Edit');
-      await expectNoAxeViolations(page, 'about-admin (en)');
+  test('about text in English and Arabic: read-only until Edit, Confirm saves, Cancel reverts', () => suite.withPage(DESKTOP, async ({ page, server }) => {
+    await signIn(page, server, 'en');
+    await page.getByRole('navigation').getByRole('link', { name: 'About' }).click();
+    await page.waitForURL('**/en/admin/about-admin');
+    const text = page.getByRole('region', { name: 'Page text' });
+    const languages = text.getByRole('group', { name: 'Content language' });
+    assert.equal(await languages.getByRole('button', { name: 'English' }).getAttribute('aria-pressed'), 'true');
+    const title1 = text.getByRole('group', { name: 'Section 1' }).getByLabel('Title');
+    const desc3 = text.getByRole('group', { name: 'Section 3' }).getByLabel('Description');
+    await title1.waitFor();
+    assert.equal(await title1.getAttribute('readonly'), '', 'read-only before Edit');
+    await expectNoAxeViolations(page, 'about-admin (en)');
 
-      await text.getByRole('button', { name: 'Edit' }).click();
-      assert.equal(await title1.getAttribute('readonly'), null);
-      assert.equal(await languages.getByRole('button', { name: 'العربية' }).isDisabled(), true, 'no language switch mid-edit');
-      await title1.fill('Who we are');
-      await desc3.fill('Dammam, Riyadh, Madinah and Jeddah.');
-      await text.getByRole('button', { name: 'Confirm' }).click();
-      await expectToast(page, 'About text saved');
-      await text.getByRole('button', { name: 'Edit' }).waitFor();
-      assert.equal(await title1.getAttribute('readonly'), '');
-      assert.equal(await aboutTitle('en'), 'Who we are');
-      assert.ok((await publicPage(server, '/en/about')).includes('Who we are'), 'the English about page shows it');
+    await text.getByRole('button', { name: 'Edit' }).click();
+    assert.equal(await title1.getAttribute('readonly'), null);
+    assert.equal(await languages.getByRole('button', { name: 'العربية' }).isDisabled(), true, 'no language switch mid-edit');
+    await title1.fill('Who we are');
+    await desc3.fill('Dammam, Riyadh, Madinah and Jeddah.');
+    await text.getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(page, 'About text saved');
+    await text.getByRole('button', { name: 'Edit' }).waitFor();
+    assert.equal(await title1.getAttribute('readonly'), '');
+    assert.equal(await aboutTitle('en'), 'Who we are');
+    assert.ok((await publicPage(server, '/en/about')).includes('Who we are'), 'the English about page shows it');
 
-      await text.getByRole('button', { name: 'Edit' }).click();
-      await title1.fill('Discard me');
-      await text.getByRole('button', { name: 'Cancel' }).click();
-      await text.getByRole('button', { name: 'Edit' }).waitFor();
-      assert.equal(await title1.inputValue(), 'Who we are', 'Cancel brings the saved text back');
-      assert.equal(await aboutTitle('en'), 'Who we are', 'and sends nothing');
+    await text.getByRole('button', { name: 'Edit' }).click();
+    await title1.fill('Discard me');
+    await text.getByRole('button', { name: 'Cancel' }).click();
+    await text.getByRole('button', { name: 'Edit' }).waitFor();
+    assert.equal(await title1.inputValue(), 'Who we are', 'Cancel brings the saved text back');
+    assert.equal(await aboutTitle('en'), 'Who we are', 'and sends nothing');
 
-      await languages.getByRole('button', { name: 'العربية' }).click();
-      assert.equal(await languages.getByRole('button', { name: 'العربية' }).getAttribute('aria-pressed'), 'true');
-      await text.getByRole('button', { name: 'Edit' }).click();
-      await title1.fill('من نحن');
-      await text.getByRole('button', { name: 'Confirm' }).click();
-      await expectToast(page, 'About text saved');
-      assert.equal(await aboutTitle('ar'), 'من نحن');
-      assert.equal(await aboutTitle('en'), 'Who we are', 'each language keeps its own text');
-      assert.ok((await publicPage(server, '/about')).includes('من نحن'));
-    } finally {
-      await context.close();
-    }
-  });
+    await languages.getByRole('button', { name: 'العربية' }).click();
+    assert.equal(await languages.getByRole('button', { name: 'العربية' }).getAttribute('aria-pressed'), 'true');
+    await text.getByRole('button', { name: 'Edit' }).click();
+    await title1.fill('من نحن');
+    await text.getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(page, 'About text saved');
+    assert.equal(await aboutTitle('ar'), 'من نحن');
+    assert.equal(await aboutTitle('en'), 'Who we are', 'each language keeps its own text');
+    assert.ok((await publicPage(server, '/about')).includes('من نحن'));
+  }));
 
-  test('phone number: Edit, Confirm (Phone number updated), Cancel (old value back), and a refused number', async () => {
-    const { page, context } = await browser.newPage(PHONE);
-    try {
-      await signIn(page, server, 'ar');
-      await page.goto(`${server.url}/admin/about-admin`);
-      const phone = page.getByRole('region', { name: 'رقم الهاتف' });
-      const edit = phone.getByRole('button', { name: 'تعديل رقم الهاتف' });
-      await edit.click();
-      const input = phone.getByLabel('رقم الهاتف');
-      assert.equal(await input.getAttribute('type'), 'tel');
-      await input.fill('+966 50 111 2222');
-      await expectNoAxeViolations(page, 'about-admin phone editing (ar, phone)');
-      await phone.getByRole('button', { name: 'تأكيد' }).click();
-      await expectToast(page, 'Phone number updated');
-      await phone.getByText('+966 50 111 2222').waitFor();
-      assert.equal((await server.anon().get('/api/auth/phone')).body.data, '+966 50 111 2222');
-      assert.ok((await publicPage(server, '/contact')).includes('tel:+966501112222'), 'the contact page calls the new number');
+  test('phone number: Edit, Confirm (Phone number updated), Cancel (old value back), and a refused number', () => suite.withPage(PHONE, async ({ page, server }) => {
+    await signIn(page, server, 'ar');
+    await page.goto(`${server.url}/admin/about-admin`);
+    const phone = page.getByRole('region', { name: 'رقم الهاتف' });
+    const edit = phone.getByRole('button', { name: 'تعديل رقم الهاتف' });
+    await edit.click();
+    const input = phone.getByLabel('رقم الهاتف');
+    assert.equal(await input.getAttribute('type'), 'tel');
+    await input.fill('+966 50 111 2222');
+    await expectNoAxeViolations(page, 'about-admin phone editing (ar, phone)');
+    await phone.getByRole('button', { name: 'تأكيد' }).click();
+    await expectToast(page, 'Phone number updated');
+    await phone.getByText('+966 50 111 2222').waitFor();
+    assert.equal((await server.anon().get('/api/auth/phone')).body.data, '+966 50 111 2222');
+    assert.ok((await publicPage(server, '/contact')).includes('tel:+966501112222'), 'the contact page calls the new number');
 
-      await edit.click();
-      await input.fill('0500');
-      await phone.getByRole('button', { name: 'إلغاء' }).click();
-      await phone.getByText('+966 50 111 2222').waitFor();
-      assert.equal((await server.anon().get('/api/auth/phone')).body.data, '+966 50 111 2222', 'Cancel sends nothing');
+    await edit.click();
+    await input.fill('0500');
+    await phone.getByRole('button', { name: 'إلغاء' }).click();
+    await phone.getByText('+966 50 111 2222').waitFor();
+    assert.equal((await server.anon().get('/api/auth/phone')).body.data, '+966 50 111 2222', 'Cancel sends nothing');
 
-      await edit.click();
-      await input.fill('call me');
-      await phone.getByRole('button', { name: 'تأكيد' }).click();
-      await expectToast(page, 'Failed to update phone number');
-      assert.equal(await input.getAttribute('aria-invalid'), 'true');
-      await phone.getByRole('button', { name: 'إلغاء' }).click();
-      await phone.getByText('+966 50 111 2222').waitFor();
-    } finally {
-      await context.close();
-    }
-  });
+    await edit.click();
+    await input.fill('call me');
+    await phone.getByRole('button', { name: 'تأكيد' }).click();
+    await expectToast(page, 'Failed to update phone number');
+    assert.equal(await input.getAttribute('aria-invalid'), 'true');
+    await phone.getByRole('button', { name: 'إلغاء' }).click();
+    await phone.getByText('+966 50 111 2222').waitFor();
+  }));
 });

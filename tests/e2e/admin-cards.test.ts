@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { expectToast, makeImage, publicPage, signIn, unique, uploadViaApi } from '../helpers/admin-page.ts';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, PHONE, type TestBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
+import type { TestServer } from '../helpers/server.ts';
 
 const L = {
   ar: { add: { product: 'إضافة منتج', portfolio: 'إضافة عمل' }, title: 'العنوان', description: 'الوصف', image: /^الصورة/, upload: 'رفع الصورة', save: 'حفظ', edit: 'تعديل', del: 'حذف', cancel: 'إلغاء', current: 'الصورة الحالية', nav: { product: 'المنتجات', portfolio: 'أعمالنا' } },
@@ -105,78 +105,53 @@ async function cardLifecycle(page: Page, server: TestServer, lang: Lang, categor
 }
 
 describe('products and portfolio screens', () => {
-  let server: TestServer;
-  let browser: TestBrowser;
-  before(async () => {
-    server = await startServer('sqlite');
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = browserSuite();
 
-  test('a product: add with a real upload, edit, replace the image, delete (Arabic, desktop)', async () => {
-    const { page, context } = await browser.newPage(DESKTOP);
-    try {
-      await signIn(page, server, 'ar');
-      await cardLifecycle(page, server, 'ar', 'product');
-    } finally {
-      await context.close();
-    }
-  });
+  test('a product: add with a real upload, edit, replace the image, delete (Arabic, desktop)', () => suite.withPage(DESKTOP, async ({ page, server }) => {
+    await signIn(page, server, 'ar');
+    await cardLifecycle(page, server, 'ar', 'product');
+  }));
 
-  test('a portfolio entry: the same in English at phone width', async () => {
-    const { page, context } = await browser.newPage(PHONE);
-    try {
-      await signIn(page, server, 'en');
-      await cardLifecycle(page, server, 'en', 'portfolio');
-    } finally {
-      await context.close();
-    }
-  });
+  test('a portfolio entry: the same in English at phone width', () => suite.withPage(PHONE, async ({ page, server }) => {
+    await signIn(page, server, 'en');
+    await cardLifecycle(page, server, 'en', 'portfolio');
+  }));
 
-  test('a failed upload says so, and leaving a half-filled form asks first', async () => {
-    const { page, context } = await browser.newPage(DESKTOP);
-    try {
-      await signIn(page, server, 'en');
-      await page.goto(`${server.url}/en/admin/addproduct?category=product`);
-      await page.getByLabel('Title').fill('Half done');
-      await page.getByLabel(/^Image/).setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really an image') });
-      await page.getByRole('button', { name: 'Upload image' }).click();
-      await expectToast(page, 'Image upload failed');
-      await page.getByRole('alert').getByText(/JPEG, PNG, WebP, AVIF or GIF/).first().waitFor();
-      assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled(), true);
+  test('a failed upload says so, and leaving a half-filled form asks first', () => suite.withPage(DESKTOP, async ({ page, server }) => {
+    await signIn(page, server, 'en');
+    await page.goto(`${server.url}/en/admin/addproduct?category=product`);
+    await page.getByLabel('Title').fill('Half done');
+    await page.getByLabel(/^Image/).setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really an image') });
+    await page.getByRole('button', { name: 'Upload image' }).click();
+    await expectToast(page, 'Image upload failed');
+    await page.getByRole('alert').getByText(/JPEG, PNG, WebP, AVIF or GIF/).first().waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled(), true);
 
-      // The language switch keeps the page and what was typed, without a warning.
-      await page.getByRole('button', { name: 'التبديل إلى العربية' }).click();
-      await page.waitForURL('**/admin/addproduct?category=product');
-      assert.equal(await page.getByLabel('العنوان').inputValue(), 'Half done');
-      assert.equal(await page.getByRole('dialog').count(), 0);
+    // The language switch keeps the page and what was typed, without a warning.
+    await page.getByRole('button', { name: 'التبديل إلى العربية' }).click();
+    await page.waitForURL('**/admin/addproduct?category=product');
+    assert.equal(await page.getByLabel('العنوان').inputValue(), 'Half done');
+    assert.equal(await page.getByRole('dialog').count(), 0);
 
-      await page.getByRole('navigation').getByRole('link', { name: 'الشرائح' }).click();
-      const dialog = page.getByRole('dialog', { name: 'مغادرة الصفحة؟' });
-      await dialog.waitFor();
-      await dialog.getByRole('button', { name: 'البقاء' }).click();
-      assert.match(page.url(), /\/admin\/addproduct/);
-      assert.equal(await page.getByLabel('العنوان').inputValue(), 'Half done');
-      await page.getByRole('navigation').getByRole('link', { name: 'الشرائح' }).click();
-      await dialog.getByRole('button', { name: 'مغادرة' }).click();
-      await page.waitForURL('**/admin/slide-admin');
-    } finally {
-      await context.close();
-    }
-  });
+    await page.getByRole('navigation').getByRole('link', { name: 'الشرائح' }).click();
+    const dialog = page.getByRole('dialog', { name: 'مغادرة الصفحة؟' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'البقاء' }).click();
+    assert.match(page.url(), /\/admin\/addproduct/);
+    assert.equal(await page.getByLabel('العنوان').inputValue(), 'Half done');
+    await page.getByRole('navigation').getByRole('link', { name: 'الشرائح' }).click();
+    await dialog.getByRole('button', { name: 'مغادرة' }).click();
+    await page.waitForURL('**/admin/slide-admin');
+  }));
 
   test('an edit that lost a race says so (409) instead of overwriting', async () => {
-    const admin = await server.admin();
+    const admin = await suite.server().admin();
     const image = await uploadViaApi(admin);
     const created = await admin.post('/api/card/?type=product', { title: 'Race', description: 'First text', image });
     assert.equal(created.status, 201);
     const id = created.body.data._id as string;
 
-    const { page, context } = await browser.newPage(DESKTOP);
-    try {
+    await suite.withPage(DESKTOP, async ({ page, server }) => {
       await signIn(page, server, 'en');
       await page.goto(`${server.url}/en/admin/editcard?id=${id}&category=product`);
       await page.getByLabel('Description').fill('My text');
@@ -187,8 +162,6 @@ describe('products and portfolio screens', () => {
       assert.match(page.url(), /\/admin\/editcard/);
       const now = (await listed(server, 'product')).find((c) => c._id === id)!;
       assert.equal(now.description, 'Someone else', 'the other edit was not overwritten');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,88 +1,70 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { expectToast, publicPage, signIn } from '../helpers/admin-page.ts';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, PHONE, type TestBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
 
 describe('keyword-admin', () => {
-  let server: TestServer;
-  let browser: TestBrowser;
+  const suite = browserSuite();
   before(async () => {
-    server = await startServer('sqlite');
-    browser = await launchBrowser();
-    const admin = await server.admin();
+    const admin = await suite.server().admin();
     assert.equal((await admin.post('/api/word/', { word: 'bird spikes' })).status, 201);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
 
-  const words = async () => ((await server.anon().get('/api/word/')).body.data as { word: string }[]).map((w) => w.word);
+  const words = async () => ((await suite.server().anon().get('/api/word/')).body.data as { word: string }[]).map((w) => w.word);
 
-  test('add a keyword, the empty-word rule, Cancel, and delete with confirmation (Arabic)', async () => {
-    const { page, context } = await browser.newPage(DESKTOP);
-    try {
-      await signIn(page, server, 'ar');
-      await page.getByRole('navigation').getByRole('link', { name: 'الكلمات المفتاحية' }).click();
-      await page.waitForURL('**/admin/keyword-admin');
-      await page.getByText('bird spikes').waitFor();
-      await expectNoAxeViolations(page, 'keyword-admin (ar)');
+  test('add a keyword, the empty-word rule, Cancel, and delete with confirmation (Arabic)', () => suite.withPage(DESKTOP, async ({ page, server }) => {
+    await signIn(page, server, 'ar');
+    await page.getByRole('navigation').getByRole('link', { name: 'الكلمات المفتاحية' }).click();
+    await page.waitForURL('**/admin/keyword-admin');
+    await page.getByText('bird spikes').waitFor();
+    await expectNoAxeViolations(page, 'keyword-admin (ar)');
 
-      const field = page.getByLabel('كلمة جديدة');
-      const confirm = page.getByRole('button', { name: 'تأكيد' });
-      let posts = 0;
-      page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/api/word/')) posts += 1; });
+    const field = page.getByLabel('كلمة جديدة');
+    const confirm = page.getByRole('button', { name: 'تأكيد' });
+    let posts = 0;
+    page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/api/word/')) posts += 1; });
 
-      await field.fill('   ');
-      await confirm.click();
-      await page.getByText('اكتب كلمة أولًا.').waitFor();
-      assert.equal(await field.getAttribute('aria-invalid'), 'true');
-      await confirm.click();
-      assert.equal(posts, 0, 'a trimmed empty word sends nothing');
-      assert.deepEqual(await words(), ['bird spikes']);
+    await field.fill('   ');
+    await confirm.click();
+    await page.getByText('اكتب كلمة أولًا.').waitFor();
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    await confirm.click();
+    assert.equal(posts, 0, 'a trimmed empty word sends nothing');
+    assert.deepEqual(await words(), ['bird spikes']);
 
-      await field.fill('draft word');
-      await page.getByRole('button', { name: 'إلغاء' }).click();
-      assert.equal(await field.inputValue(), '', 'Cancel empties the field');
-      assert.equal(posts, 0);
+    await field.fill('draft word');
+    await page.getByRole('button', { name: 'إلغاء' }).click();
+    assert.equal(await field.inputValue(), '', 'Cancel empties the field');
+    assert.equal(posts, 0);
 
-      await field.fill('  طارد الحمام  ');
-      await confirm.click();
-      await expectToast(page, 'Keyword added');
-      await page.getByRole('listitem').filter({ hasText: 'طارد الحمام' }).waitFor();
-      assert.equal(await field.inputValue(), '');
-      assert.deepEqual((await words()).sort(), ['bird spikes', 'طارد الحمام'].sort(), 'sent trimmed');
-      assert.ok((await publicPage(server, '/')).includes('طارد الحمام'), 'the public pages carry the keyword');
+    await field.fill('  طارد الحمام  ');
+    await confirm.click();
+    await expectToast(page, 'Keyword added');
+    await page.getByRole('listitem').filter({ hasText: 'طارد الحمام' }).waitFor();
+    assert.equal(await field.inputValue(), '');
+    assert.deepEqual((await words()).sort(), ['bird spikes', 'طارد الحمام'].sort(), 'sent trimmed');
+    assert.ok((await publicPage(server, '/')).includes('طارد الحمام'), 'the public pages carry the keyword');
 
-      await field.fill('bird spikes');
-      await confirm.click();
-      await page.getByRole('region', { name: 'الإشعارات' }).getByText(/already/i).waitFor();
+    await field.fill('bird spikes');
+    await confirm.click();
+    await page.getByRole('region', { name: 'الإشعارات' }).getByText(/already/i).waitFor();
 
-      const remove = page.getByRole('button', { name: 'حذف الكلمة طارد الحمام' });
-      await remove.click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByRole('button', { name: 'إلغاء' }).click();
-      assert.ok((await words()).includes('طارد الحمام'), 'Cancel in the dialog keeps it');
-      await remove.click();
-      await dialog.getByRole('button', { name: 'حذف' }).click();
-      await expectToast(page, 'Keyword deleted');
-      await remove.waitFor({ state: 'detached' });
-      assert.deepEqual(await words(), ['bird spikes']);
-    } finally {
-      await context.close();
-    }
-  });
+    const remove = page.getByRole('button', { name: 'حذف الكلمة طارد الحمام' });
+    await remove.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'إلغاء' }).click();
+    assert.ok((await words()).includes('طارد الحمام'), 'Cancel in the dialog keeps it');
+    await remove.click();
+    await dialog.getByRole('button', { name: 'حذف' }).click();
+    await expectToast(page, 'Keyword deleted');
+    await remove.waitFor({ state: 'detached' });
+    assert.deepEqual(await words(), ['bird spikes']);
+  }));
 
-  test('the English phone layout passes axe', async () => {
-    const { page, context } = await browser.newPage(PHONE);
-    try {
-      await signIn(page, server, 'en');
-      await page.goto(`${server.url}/en/admin/keyword-admin`);
-      await page.getByRole('button', { name: 'Delete keyword bird spikes' }).waitFor();
-      await expectNoAxeViolations(page, 'keyword-admin (en, phone)');
-    } finally {
-      await context.close();
-    }
-  });
+  test('the English phone layout passes axe', () => suite.withPage(PHONE, async ({ page, server }) => {
+    await signIn(page, server, 'en');
+    await page.goto(`${server.url}/en/admin/keyword-admin`);
+    await page.getByRole('button', { name: 'Delete keyword bird spikes' }).waitFor();
+    await expectNoAxeViolations(page, 'keyword-admin (en, phone)');
+  }));
 });

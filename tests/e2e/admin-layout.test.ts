@@ -1,107 +1,82 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { expectToast, makeImage, signIn } from '../helpers/admin-page.ts';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, PHONE, type TestBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
 
 describe('admin layout and the upload test page', () => {
-  let server: TestServer;
-  let browser: TestBrowser;
-  before(async () => {
-    server = await startServer('sqlite');
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const suite = browserSuite();
 
-  test('below 992 px the side navigation is a drawer: toggle, Escape, and it closes after choosing', async () => {
-    const { page, context } = await browser.newPage(PHONE);
-    try {
-      await signIn(page, server, 'ar');
-      const toggle = page.getByRole('button', { name: 'القائمة' });
-      const nav = page.getByRole('navigation', { name: 'أقسام لوحة التحكم' });
-      assert.equal(await nav.isVisible(), false, 'closed at first');
-      assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
-      await toggle.click();
-      await nav.waitFor();
-      assert.equal(await page.getByRole('button', { name: 'إغلاق القائمة' }).getAttribute('aria-expanded'), 'true');
-      assert.equal(await page.evaluate(() => document.activeElement?.closest('nav')?.id), 'admin-nav', 'focus moves into the drawer');
-      await expectNoAxeViolations(page, 'open drawer (ar, phone)');
-      for (const name of ['المنتجات', 'أعمالنا', 'من نحن', 'الشرائح', 'الكلمات المفتاحية']) {
-        await nav.getByRole('link', { name }).waitFor();
-      }
-      await page.keyboard.press('Escape');
-      await nav.waitFor({ state: 'hidden' });
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls')), 'admin-nav', 'focus returns to the toggle');
-
-      await toggle.click();
-      await nav.getByRole('link', { name: 'الشرائح' }).click();
-      await page.waitForURL('**/admin/slide-admin');
-      await nav.waitFor({ state: 'hidden' });
-      await page.getByRole('heading', { level: 1, name: 'الشرائح' }).waitFor();
-      assert.equal(await page.evaluate(() => document.activeElement?.id), 'page-title', 'the new screen\'s heading has focus');
-    } finally {
-      await context.close();
+  test('below 992 px the side navigation is a drawer: toggle, Escape, and it closes after choosing', () => suite.withPage(PHONE, async ({ page, server }) => {
+    await signIn(page, server, 'ar');
+    const toggle = page.getByRole('button', { name: 'القائمة' });
+    const nav = page.getByRole('navigation', { name: 'أقسام لوحة التحكم' });
+    assert.equal(await nav.isVisible(), false, 'closed at first');
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    await toggle.click();
+    await nav.waitFor();
+    assert.equal(await page.getByRole('button', { name: 'إغلاق القائمة' }).getAttribute('aria-expanded'), 'true');
+    assert.equal(await page.evaluate(() => document.activeElement?.closest('nav')?.id), 'admin-nav', 'focus moves into the drawer');
+    await expectNoAxeViolations(page, 'open drawer (ar, phone)');
+    for (const name of ['المنتجات', 'أعمالنا', 'من نحن', 'الشرائح', 'الكلمات المفتاحية']) {
+      await nav.getByRole('link', { name }).waitFor();
     }
-  });
+    await page.keyboard.press('Escape');
+    await nav.waitFor({ state: 'hidden' });
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls')), 'admin-nav', 'focus returns to the toggle');
 
-  test('at desktop width: header links, collapsible side navigation, language toggle on the same screen', async () => {
-    const { page, context } = await browser.newPage(DESKTOP);
-    try {
-      await signIn(page, server, 'ar');
-      await page.waitForFunction(() => document.title === 'المنتجات · لوحة التحكم');
-      assert.equal(await page.locator('html').getAttribute('dir'), 'rtl');
-      assert.equal(await page.getByRole('link', { name: 'فتح الموقع' }).getAttribute('href'), '/');
-      const nav = page.getByRole('navigation', { name: 'أقسام لوحة التحكم' });
-      assert.equal(await nav.getByRole('link', { name: 'المنتجات' }).getAttribute('aria-current'), 'page');
-      await page.getByRole('button', { name: 'القائمة' }).click();
-      await nav.waitFor({ state: 'hidden' });
-      await page.getByRole('button', { name: 'القائمة' }).click();
-      await nav.waitFor();
+    await toggle.click();
+    await nav.getByRole('link', { name: 'الشرائح' }).click();
+    await page.waitForURL('**/admin/slide-admin');
+    await nav.waitFor({ state: 'hidden' });
+    await page.getByRole('heading', { level: 1, name: 'الشرائح' }).waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'page-title', 'the new screen\'s heading has focus');
+  }));
 
-      await nav.getByRole('link', { name: 'أعمالنا' }).click();
-      await page.getByRole('button', { name: 'Switch to English' }).click();
-      await page.waitForURL('**/en/admin/portfolio-admin');
-      await page.waitForFunction(() => document.documentElement.dir === 'ltr' && document.documentElement.lang === 'en');
-      await page.waitForFunction(() => document.title === 'Portfolio · Dashboard');
-      await page.getByRole('heading', { level: 1, name: 'Portfolio' }).waitFor();
-      assert.equal(await page.getByRole('link', { name: 'Open the website' }).getAttribute('href'), '/en/');
+  test('at desktop width: header links, collapsible side navigation, language toggle on the same screen', () => suite.withPage(DESKTOP, async ({ page, server }) => {
+    await signIn(page, server, 'ar');
+    await page.waitForFunction(() => document.title === 'المنتجات · لوحة التحكم');
+    assert.equal(await page.locator('html').getAttribute('dir'), 'rtl');
+    assert.equal(await page.getByRole('link', { name: 'فتح الموقع' }).getAttribute('href'), '/');
+    const nav = page.getByRole('navigation', { name: 'أقسام لوحة التحكم' });
+    assert.equal(await nav.getByRole('link', { name: 'المنتجات' }).getAttribute('aria-current'), 'page');
+    await page.getByRole('button', { name: 'القائمة' }).click();
+    await nav.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'القائمة' }).click();
+    await nav.waitFor();
 
-      await page.goto(`${server.url}/en/admin/no-such-screen`);
-      await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
-      await expectNoAxeViolations(page, 'admin not-found');
-    } finally {
-      await context.close();
-    }
-  });
+    await nav.getByRole('link', { name: 'أعمالنا' }).click();
+    await page.getByRole('button', { name: 'Switch to English' }).click();
+    await page.waitForURL('**/en/admin/portfolio-admin');
+    await page.waitForFunction(() => document.documentElement.dir === 'ltr' && document.documentElement.lang === 'en');
+    await page.waitForFunction(() => document.title === 'Portfolio · Dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Portfolio' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Open the website' }).getAttribute('href'), '/en/');
 
-  test('/upload posts to this server when signed in; a bad file says Upload failed', async () => {
-    const { page, context } = await browser.newPage(DESKTOP);
-    try {
-      await signIn(page, server, 'en');
-      await page.goto(`${server.url}/en/upload`);
-      const input = page.getByLabel('Image');
-      assert.equal(await input.getAttribute('accept'), 'image/*');
-      await expectNoAxeViolations(page, '/en/upload');
-      const posted: string[] = [];
-      page.on('request', (r) => { if (r.method() === 'POST') posted.push(r.url()); });
-      await input.setInputFiles(await makeImage('jpeg'));
-      await page.getByRole('button', { name: 'Upload image' }).click();
-      await expectToast(page, 'Image uploaded successfully!');
-      const img = page.getByRole('img', { name: 'Uploaded image' });
-      await img.waitFor();
-      const src = await img.getAttribute('src');
-      assert.match(src ?? '', /^\/uploads\/[a-f0-9]{32}\.webp$/);
-      assert.equal((await page.request.get(server.url + src)).status(), 200, 'the stored image is served');
-      assert.deepEqual(posted, [`${server.url}/api/card/upload`], 'the page posts to this server, not a development address');
+    await page.goto(`${server.url}/en/admin/no-such-screen`);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await expectNoAxeViolations(page, 'admin not-found');
+  }));
 
-      await input.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('plain text') });
-      await page.getByRole('button', { name: 'Upload image' }).click();
-      await expectToast(page, 'Upload failed');
-    } finally {
-      await context.close();
-    }
-  });
+  test('/upload posts to this server when signed in; a bad file says Upload failed', () => suite.withPage(DESKTOP, async ({ page, server }) => {
+    await signIn(page, server, 'en');
+    await page.goto(`${server.url}/en/upload`);
+    const input = page.getByLabel('Image');
+    assert.equal(await input.getAttribute('accept'), 'image/*');
+    await expectNoAxeViolations(page, '/en/upload');
+    const posted: string[] = [];
+    page.on('request', (r) => { if (r.method() === 'POST') posted.push(r.url()); });
+    await input.setInputFiles(await makeImage('jpeg'));
+    await page.getByRole('button', { name: 'Upload image' }).click();
+    await expectToast(page, 'Image uploaded successfully!');
+    const img = page.getByRole('img', { name: 'Uploaded image' });
+    await img.waitFor();
+    const src = await img.getAttribute('src');
+    assert.match(src ?? '', /^\/uploads\/[a-f0-9]{32}\.webp$/);
+    assert.equal((await page.request.get(server.url + src)).status(), 200, 'the stored image is served');
+    assert.deepEqual(posted, [`${server.url}/api/card/upload`], 'the page posts to this server, not a development address');
+
+    await input.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('plain text') });
+    await page.getByRole('button', { name: 'Upload image' }).click();
+    await expectToast(page, 'Upload failed');
+  }));
 });

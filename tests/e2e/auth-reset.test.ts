@@ -1,30 +1,25 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { expectToast, signIn } from '../helpers/admin-page.ts';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, PHONE, type TestBrowser } from '../helpers/browser.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 import { startSmtp, type SmtpReceiver } from '../helpers/smtp.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase 42';
 
 describe('password reset through the emailed code', () => {
+  // The receiver starts first, so the server can be given its address, and closes last.
   let smtp: SmtpReceiver;
-  let server: TestServer;
-  let browser: TestBrowser;
   before(async () => {
     smtp = await startSmtp();
-    server = await startServer('sqlite', { SMTP_URL: smtp.url });
-    browser = await launchBrowser();
   });
+  const suite = browserSuite(() => ({ SMTP_URL: smtp.url }));
   after(async () => {
-    await browser?.close();
-    await server?.close();
     await smtp?.close();
   });
 
   test('email → 6-digit code (with resend countdown, wrong code and throttling) → new password → home, then a fresh sign-in', async () => {
-    const { page, context } = await browser.newPage(PHONE);
-    try {
+    await suite.withPage(PHONE, async ({ page, server }) => {
       // A controllable clock lets the test jump over the 60-second resend countdown.
       await page.clock.install();
       await page.goto(`${server.url}/auth/verifyemail`);
@@ -87,21 +82,16 @@ describe('password reset through the emailed code', () => {
       // The reset signed this browser in.
       await page.goto(`${server.url}/admin`);
       await page.getByRole('heading', { level: 1, name: 'المنتجات' }).waitFor();
-    } finally {
-      await context.close();
-    }
+    });
 
-    const fresh = await browser.newPage(DESKTOP);
-    try {
-      await fresh.page.goto(`${server.url}/en/auth/login`);
-      await fresh.page.getByLabel('Email').fill(ADMIN_EMAIL);
-      await fresh.page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-      await fresh.page.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await expectToast(fresh.page, 'Incorrect email or password.');
-      await signIn(fresh.page, server, 'en', NEW_PASSWORD);
-      await expectToast(fresh.page, 'Welcome Back');
-    } finally {
-      await fresh.context.close();
-    }
+    await suite.withPage(DESKTOP, async ({ page, server }) => {
+      await page.goto(`${server.url}/en/auth/login`);
+      await page.getByLabel('Email').fill(ADMIN_EMAIL);
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expectToast(page, 'Incorrect email or password.');
+      await signIn(page, server, 'en', NEW_PASSWORD);
+      await expectToast(page, 'Welcome Back');
+    });
   });
 });

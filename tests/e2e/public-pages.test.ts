@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { DESKTOP, expectNoAxeViolations, launchBrowser, PHONE, type TestBrowser } from '../helpers/browser.ts';
-import { startServer, type TestServer } from '../helpers/server.ts';
+import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
 import { createSiteData, enPath, type SiteData } from '../pages/site-data.ts';
 
 /**
@@ -10,18 +9,10 @@ import { createSiteData, enPath, type SiteData } from '../pages/site-data.ts';
  * database is visible, the layout's call and WhatsApp links are there, and axe finds nothing.
  */
 describe('public pages in Chromium', () => {
-  let server: TestServer;
-  let browser: TestBrowser;
+  const suite = browserSuite();
   let site: SiteData;
-
   before(async () => {
-    server = await startServer('sqlite');
-    site = await createSiteData(await server.admin());
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
+    site = await createSiteData(await suite.server().admin());
   });
 
   const routes = () => [
@@ -35,56 +26,51 @@ describe('public pages in Chromium', () => {
   ];
 
   async function open(page: Page, path: string) {
-    await page.goto(server.url + path);
+    await page.goto(suite.server().url + path);
     await page.waitForSelector('html[data-hydrated="true"]');
   }
 
   for (const [label, viewport] of [['390 px', PHONE], ['1280 px', DESKTOP]] as const) {
     for (const lang of ['ar', 'en'] as const) {
-      it(`shows every page in ${lang} at ${label} with its content and no axe violations`, async () => {
-        const { page, context } = await browser.newPage(viewport);
+      it(`shows every page in ${lang} at ${label} with its content and no axe violations`, () => suite.withPage(viewport, async ({ page }) => {
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
-        try {
-          for (const route of routes()) {
-            const path = lang === 'ar' ? route.path : enPath(route.path);
-            await open(page, path);
-            assert.equal(await page.getAttribute('html', 'lang'), lang, path);
-            assert.equal(await page.getAttribute('html', 'dir'), lang === 'ar' ? 'rtl' : 'ltr', path);
-            const texts = [...route.visible];
-            if (route.path === '/about') texts.push(site.about[lang].title, site.about[lang].description3);
-            for (const text of texts) {
-              assert.ok(await page.getByText(text, { exact: false }).first().isVisible(), `${path} at ${label}: "${text}" visible`);
-            }
-            // The floating call and WhatsApp buttons are on every screen.
-            const call = page.locator('.floating-contact a[href^="tel:"]');
-            const whatsapp = page.locator('.floating-contact a[href^="https://wa.me/"]');
-            assert.ok(await call.isVisible(), `${path}: call button`);
-            assert.ok(await whatsapp.isVisible(), `${path}: WhatsApp button`);
-            assert.equal(await call.getAttribute('href'), 'tel:+966551234567');
-            const wa = new URL((await whatsapp.getAttribute('href'))!);
-            assert.equal(wa.pathname, '/966551234567');
-            assert.match(wa.searchParams.get('text') ?? '', /[\u0600-\u06FF]/, 'an Arabic greeting');
-            // The top navigation is either shown or behind the menu button, never both.
-            const menuButton = page.locator('.menu-button');
-            const nav = page.locator('#site-nav');
-            if (viewport === PHONE) {
-              assert.ok(await menuButton.isVisible(), `${path}: menu button at ${label}`);
-              assert.ok(!(await nav.isVisible()), `${path}: navigation collapsed at ${label}`);
-            } else {
-              assert.ok(!(await menuButton.isVisible()));
-              assert.ok(await nav.isVisible());
-            }
-            // Nothing sticks out sideways.
-            const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-            assert.ok(overflow <= 0, `${path} at ${label}: horizontal overflow ${overflow}px`);
-            await expectNoAxeViolations(page, `${path} at ${label}`);
+        for (const route of routes()) {
+          const path = lang === 'ar' ? route.path : enPath(route.path);
+          await open(page, path);
+          assert.equal(await page.getAttribute('html', 'lang'), lang, path);
+          assert.equal(await page.getAttribute('html', 'dir'), lang === 'ar' ? 'rtl' : 'ltr', path);
+          const texts = [...route.visible];
+          if (route.path === '/about') texts.push(site.about[lang].title, site.about[lang].description3);
+          for (const text of texts) {
+            assert.ok(await page.getByText(text, { exact: false }).first().isVisible(), `${path} at ${label}: "${text}" visible`);
           }
-          assert.deepEqual(errors, []);
-        } finally {
-          await context.close();
+          // The floating call and WhatsApp buttons are on every screen.
+          const call = page.locator('.floating-contact a[href^="tel:"]');
+          const whatsapp = page.locator('.floating-contact a[href^="https://wa.me/"]');
+          assert.ok(await call.isVisible(), `${path}: call button`);
+          assert.ok(await whatsapp.isVisible(), `${path}: WhatsApp button`);
+          assert.equal(await call.getAttribute('href'), 'tel:+966551234567');
+          const wa = new URL((await whatsapp.getAttribute('href'))!);
+          assert.equal(wa.pathname, '/966551234567');
+          assert.match(wa.searchParams.get('text') ?? '', /[\u0600-\u06FF]/, 'an Arabic greeting');
+          // The top navigation is either shown or behind the menu button, never both.
+          const menuButton = page.locator('.menu-button');
+          const nav = page.locator('#site-nav');
+          if (viewport === PHONE) {
+            assert.ok(await menuButton.isVisible(), `${path}: menu button at ${label}`);
+            assert.ok(!(await nav.isVisible()), `${path}: navigation collapsed at ${label}`);
+          } else {
+            assert.ok(!(await menuButton.isVisible()));
+            assert.ok(await nav.isVisible());
+          }
+          // Nothing sticks out sideways.
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          assert.ok(overflow <= 0, `${path} at ${label}: horizontal overflow ${overflow}px`);
+          await expectNoAxeViolations(page, `${path} at ${label}`);
         }
-      });
+        assert.deepEqual(errors, []);
+      }));
     }
   }
 });

@@ -1,13 +1,17 @@
+import { after, before } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServer, type TestServer } from './server.ts';
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
+export interface Viewport { width: number; height: number }
+
 export interface TestBrowser {
   browser: Browser;
   /** A fresh context (own cookies and storage) at the given viewport. */
-  newPage(viewport?: { width: number; height: number }): Promise<{ page: Page; context: BrowserContext }>;
+  newPage(viewport?: Viewport): Promise<{ page: Page; context: BrowserContext }>;
   close(): Promise<void>;
 }
 
@@ -33,6 +37,58 @@ export async function launchBrowser(): Promise<TestBrowser> {
       await browser.close();
     },
   };
+}
+
+/** Runs fn on a fresh page (own context) and closes the context afterwards, whether fn passed or threw. */
+export async function withPage<T>(
+  browser: TestBrowser,
+  viewport: Viewport | undefined,
+  fn: (opened: { page: Page; context: BrowserContext }) => Promise<T>,
+): Promise<T> {
+  const opened = await browser.newPage(viewport);
+  try {
+    return await fn(opened);
+  } finally {
+    await opened.context.close();
+  }
+}
+
+export interface BrowserSuite {
+  /** The suite's server; available inside hooks and tests, not while the describe body runs. */
+  server(): TestServer;
+  browser(): TestBrowser;
+  /** withPage on the suite's browser; fn also gets the suite's server. */
+  withPage<T>(viewport: Viewport | undefined, fn: (opened: { page: Page; context: BrowserContext; server: TestServer }) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Registers, in the calling describe, hooks that start a SQLite server and Chromium before its
+ * tests and close both after them. `env` may be a function, for values known only once earlier
+ * hooks (an SMTP receiver, say) have run. Hooks the describe registers later run after these.
+ */
+export function browserSuite(env: Record<string, string> | (() => Record<string, string>) = {}): BrowserSuite {
+  let server: TestServer | undefined;
+  let browser: TestBrowser | undefined;
+  before(async () => {
+    server = await startServer('sqlite', typeof env === 'function' ? env() : env);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const suite: BrowserSuite = {
+    server() {
+      if (!server) throw new Error('the suite server is not running (used outside a hook or test?)');
+      return server;
+    },
+    browser() {
+      if (!browser) throw new Error('the suite browser is not running (used outside a hook or test?)');
+      return browser;
+    },
+    withPage: (viewport, fn) => withPage(suite.browser(), viewport, (opened) => fn({ ...opened, server: suite.server() })),
+  };
+  return suite;
 }
 
 /** Runs axe on the page and fails with a readable list when anything is violated. */
