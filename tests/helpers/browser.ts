@@ -91,8 +91,15 @@ export function browserSuite(env: Record<string, string> | (() => Record<string,
   return suite;
 }
 
-/** Runs axe on the page and fails with a readable list when anything is violated. */
+/**
+ * Runs axe on the page and fails with a readable list when anything is violated. Finite CSS
+ * animations and transitions (a dialog fading in) are let finish first: half-way through a fade,
+ * colours are part-transparent and axe would measure a contrast that no one ever sees.
+ */
 export async function expectNoAxeViolations(page: Page, label = page.url()): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations()
+    .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+    .map((a) => a.finished.catch(() => undefined))));
   const results = await new AxeBuilder({ page }).analyze();
   if (results.violations.length > 0) {
     const lines = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`);
