@@ -2,7 +2,7 @@ import { dictionaryFor, dirOf } from '../../web/shared/i18n/index.ts';
 import type { Hydration } from '../../web/public/data.ts';
 import type { PageMeta } from '../../web/public/meta.ts';
 import type { Manifest } from './manifest.ts';
-import { entryAssets } from './manifest.ts';
+import { entryAssets, stylesheetText } from './manifest.ts';
 import { alternates, escapeHtml, localBusiness, scriptJson } from './seo.ts';
 
 export const PUBLIC_ENTRY = 'src/web/public/entry-client.tsx';
@@ -45,7 +45,8 @@ export function renderDocument({ publicUrl, manifest, hydration, meta, appHtml }
     '<meta name="theme-color" content="#0f4c5c">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...fonts.map((f) => `<link rel="preload" href="/${f}" as="font" type="font/woff2" crossorigin>`),
-    ...assets.css.map((h) => `<link rel="stylesheet" href="${h}">`),
+    // The stylesheet (5 KB compressed) is inlined: one request fewer before the first paint on a slow phone network.
+    ...assets.css.map((h) => `<style nonce="${nonce}">${stylesheetText(h)}</style>`),
     `<link rel="modulepreload" href="${assets.script}" nonce="${nonce}">`,
     ...assets.preload.map((h) => `<link rel="modulepreload" href="${h}" nonce="${nonce}">`),
     `<meta property="og:type" content="website">`,
@@ -77,12 +78,12 @@ ${head.join('\n')}
 `;
 }
 
-/** Content-Security-Policy of a page: scripts only with this response's nonce. */
+/** Content-Security-Policy of a page: inline scripts and styles only with this response's nonce. */
 export function pageCsp(nonce: string, https: boolean): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
-    "style-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",

@@ -37,3 +37,19 @@ export function entryAssets(manifest: Manifest, entry: string): EntryAssets {
   walk(entry, new Set());
   return { script: `/${chunk.file}`, css: [...css], preload: [...preload] };
 }
+
+const cssText = new Map<string, string>();
+
+/**
+ * The text of a built stylesheet (by its URL from `entryAssets`), read once: built names carry a
+ * content hash, so a name always means the same bytes.
+ */
+export function stylesheetText(url: string): string {
+  let text = cssText.get(url);
+  if (text === undefined) {
+    // `</style` cannot occur in valid CSS, but the text goes inside a <style> element: make sure.
+    text = readFileSync(join(CLIENT_DIR, url.replace(/^\//, '')), 'utf8').replace(/<\/style/gi, '<\\/style');
+    cssText.set(url, text);
+  }
+  return text;
+}

@@ -70,6 +70,8 @@ export function Slider({ slides }: { slides: SlideView[] }) {
   return (
     <section
       className="slider"
+      // Set once the visitor or autoplay has moved: the first slide shows at once, later ones fade in.
+      data-moved={previous === null ? undefined : ''}
       aria-roledescription="carousel"
       aria-label={t.slider.label}
       onMouseEnter={() => setHeld(true)}
