@@ -8,7 +8,8 @@ import { defineConfig } from 'vite';
  * They are built in separate passes (`vite build`, then `vite build --mode public`): built
  * together, the bundler would put React and React Router into one shared chunk holding every
  * part either app uses, and public pages would download the admin's share of the router.
- * The server-side renderer is built with `vite build --ssr` (see package.json).
+ * The server-side renderer is built with `vite build --ssr` (see package.json), and so is the
+ * production server itself (`--mode server`: dist/server/server.js, what `npm start` runs).
  */
 const PUBLIC_MANIFEST = '.vite/manifest-public.json'; // read by src/server/pages/manifest.ts
 
@@ -28,7 +29,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
     // Bundled into the renderer so the alias above applies there too (and a single copy is used).
     ssr: { noExternal: ['react-router'] },
     build: isSsrBuild
-      ? { target: 'node24', copyPublicDir: false, emptyOutDir: true, sourcemap: false }
+      ? { target: 'node24', copyPublicDir: false, emptyOutDir: true, sourcemap: mode === 'server' }
       : {
           outDir: 'dist/client',
           // The admin pass runs first and starts from an empty folder; the public pass adds to it.

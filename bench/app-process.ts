@@ -19,15 +19,15 @@ export async function freePort(): Promise<number> {
 /** The V8 memory flags `npm start` runs the server with, read from package.json so the two never drift. */
 function startFlags(): string[] {
   const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
-  return start.match(/--max-[a-z-]+=\d+/g) ?? [];
+  return start.match(/--(max-[a-z-]+=\d+|enable-source-maps)/g) ?? [];
 }
 
-/** Starts `src/server/server.ts` with NODE_ENV=production and waits until it answers. */
+/** Starts the built server (`dist/server/server.js`, as `npm start` does) with NODE_ENV=production and waits until it answers. */
 export async function startApp(dataDir: string, env: Record<string, string>): Promise<AppProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const flags = process.env.BENCH_NODE_FLAGS !== undefined ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : startFlags();
-  const child = spawn(process.execPath, [...flags, 'src/server/server.ts'], {
+  const child = spawn(process.execPath, [...flags, 'dist/server/server.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
