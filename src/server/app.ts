@@ -25,6 +25,7 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
 }
 
+const ORPHAN_IMAGE_AGE_MS = 24 * 60 * 60 * 1000;
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
 
 /** Builds the whole application (database, services, API and pages) without listening. Tests use this. */
@@ -92,6 +93,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(registerApiRoutes, { prefix: '/api' });
   registerDocsRoute(app);
   await registerPages(app);
+
+  // An image uploaded for a form that was never sent is freed after a day (checked at start and every 6 hours).
+  const sweep = async () => {
+    try {
+      const removed = await ctx.images.sweepOrphans(ctx.db, new Date(Date.now() - ORPHAN_IMAGE_AGE_MS));
+      if (removed > 0) app.log.info({ removed }, 'freed images that no card, detail item or slide uses');
+    } catch (err) {
+      app.log.warn({ err }, 'sweeping unused images failed');
+    }
+  };
+  app.addHook('onReady', async () => { void sweep(); });
+  const sweepTimer = setInterval(() => void sweep(), 6 * 60 * 60 * 1000).unref();
+  app.addHook('onClose', async () => clearInterval(sweepTimer));
 
   await ensureAdmin(app);
   if (config.seedDemo) await seedDemoContent(ctx, app.log);

@@ -40,6 +40,11 @@ export interface ImageStore {
   find(db: Db, name: string): Promise<StoredImage | undefined>;
   /** Deletes the files and row of each image no card, detail item or slide uses any more. */
   releaseUnused(db: Db, names: string[]): Promise<void>;
+  /**
+   * Frees images uploaded before `before` that nothing uses: uploads whose form was never sent.
+   * Returns how many were removed.
+   */
+  sweepOrphans(db: Db, before: Date): Promise<number>;
 }
 
 export const isImageName = (name: string): boolean => NAME_RE.test(name);
@@ -117,6 +122,21 @@ export function createImageStore(dataDir: string): ImageStore {
         const widths = row ? (JSON.parse(row.variants) as number[]) : [];
         await Promise.all([name, ...widths.map((w) => variantName(name, w))].map((f) => rm(join(dir, f), { force: true })));
       }
+    },
+
+    async sweepOrphans(db, before) {
+      const rows = await db.selectFrom('images').select('name')
+        .where('created_at', '<', before.toISOString())
+        .where(({ not, exists, selectFrom }) => not(exists(
+          selectFrom('cards').select('id').whereRef('cards.image', '=', 'images.name')
+            .unionAll(selectFrom('card_details').select('id').whereRef('card_details.image', '=', 'images.name'))
+            .unionAll(selectFrom('slides').select('id').whereRef('slides.image', '=', 'images.name')),
+        )))
+        .execute();
+      // releaseUnused checks each name again, so an image attached meanwhile is kept.
+      await this.releaseUnused(db, rows.map((r) => r.name));
+      const left = rows.length === 0 ? [] : await db.selectFrom('images').select('name').where('name', 'in', rows.map((r) => r.name)).execute();
+      return rows.length - left.length;
     },
   };
 }
