@@ -60,15 +60,21 @@ export function AdminLayout() {
 
   // A new screen: close the drawer and move focus to its heading so screen readers announce it.
   const previous = useRef(page + location.search);
+  const focusHeading = useRef(false);
   useEffect(() => {
     const now = page + location.search;
     if (previous.current === now) return;
     previous.current = now;
+    focusHeading.current = true;
     setDrawerOpen(false);
-    // After the drawer has closed: the main area is inert while it is open.
-    const frame = requestAnimationFrame(() => document.getElementById('page-title')?.focus());
-    return () => cancelAnimationFrame(frame);
   }, [page, location.search]);
+  // Runs after the render that closed the drawer has been committed: until then the main area is
+  // inert and cannot take focus (a timer or animation frame can fire before that render on a busy device).
+  useEffect(() => {
+    if (!focusHeading.current || drawerOpen) return;
+    focusHeading.current = false;
+    document.getElementById('page-title')?.focus();
+  }, [drawerOpen, page, location.search]);
 
   useEffect(() => {
     if (!narrow || !drawerOpen) return;
