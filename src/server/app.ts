@@ -83,9 +83,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   });
 
-  // Every successful content write invalidates cached pages.
+  // Every successful content write invalidates cached pages. Content writes are exactly the admin's
+  // writes (`requireAdmin` set request.admin); sign-in or a reset request must not flush the cache.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith('/api/')) {
+    if (request.admin && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       ctx.content.version++;
     }
   });

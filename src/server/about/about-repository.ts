@@ -2,33 +2,14 @@ import type { Db } from '../db/database.ts';
 import { nextUpdatedAt } from '../db/database.ts';
 import { assertVersion } from '../lib/concurrency.ts';
 import { conflict } from '../lib/http-error.ts';
+import { EMPTY_ABOUT, pickAbout, type AboutText } from '../../shared/about.ts';
 import type { About, Language } from '../../shared/schemas.ts';
-
-export interface AboutText {
-  title: string;
-  description: string;
-  title2: string;
-  description2: string;
-  title3: string;
-  description3: string;
-}
-
-const EMPTY: AboutText = { title: '', description: '', title2: '', description2: '', title3: '', description3: '' };
 
 /** The about text of one language; empty strings (and an empty updatedAt) before it is first saved. */
 export async function getAbout(db: Db, language: Language): Promise<About> {
   const row = await db.selectFrom('about').selectAll().where('language', '=', language).executeTakeFirst();
-  if (!row) return { ...EMPTY, language, updatedAt: '' };
-  return {
-    title: row.title,
-    description: row.description,
-    title2: row.title2,
-    description2: row.description2,
-    title3: row.title3,
-    description3: row.description3,
-    language: row.language,
-    updatedAt: row.updated_at,
-  };
+  if (!row) return { ...EMPTY_ABOUT, language, updatedAt: '' };
+  return { ...pickAbout(row), language: row.language, updatedAt: row.updated_at };
 }
 
 /**
@@ -40,14 +21,7 @@ export async function saveAbout(db: Db, language: Language, text: AboutText, exp
   if (!db.isTransaction) return db.transaction().execute((trx) => saveAbout(trx, language, text, expectedUpdatedAt));
   const current = await db.selectFrom('about').select('updated_at').where('language', '=', language).executeTakeFirst();
   assertVersion(expectedUpdatedAt, current?.updated_at ?? '');
-  const fields: AboutText = {
-    title: text.title,
-    description: text.description,
-    title2: text.title2,
-    description2: text.description2,
-    title3: text.title3,
-    description3: text.description3,
-  };
+  const fields = pickAbout(text);
   const updatedAt = nextUpdatedAt(current?.updated_at ?? '');
   if (current) {
     // Compare-and-set: of two saves that read the same version, only the first lands when a version was given.

@@ -43,19 +43,39 @@ export async function createCard(deps: CardDeps, type: CardType, input: CardCrea
   });
 }
 
-export async function updateCard(deps: CardDeps, id: string, input: CardUpdate, expected: string | undefined): Promise<Card> {
+interface ImageRecordRow { image: string; updated_at: string }
+type ImageRecordChanges = { title: string; description: string; image?: string };
+
+/**
+ * An edit of a card or a detail item: version check, an optional new (uploaded) image, and a
+ * compare-and-set update; the replaced image is freed after the commit.
+ */
+async function editImageRecord<R extends ImageRecordRow>(
+  deps: CardDeps,
+  input: CardUpdate | DetailUpdate,
+  expected: string | undefined,
+  gone: string,
+  find: (db: Db) => Promise<R | undefined>,
+  update: (db: Db, changes: ImageRecordChanges, updatedAt: string, onlyIfUpdatedAt?: string) => Promise<R | undefined>,
+): Promise<R> {
   const { row, freed } = await deps.db.transaction().execute(async (trx) => {
-    const old = await findCardRow(trx, id);
-    if (!old) throw notFound(CARD_GONE);
+    const old = await find(trx);
+    if (!old) throw notFound(gone);
     assertVersion(expected, old.updated_at);
     const image = newImage(input.image, old.image);
     if (image) await requireStoredImage(deps, trx, image);
     const changes = { title: input.title, description: input.description, ...(image ? { image } : {}) };
-    const row = await updateCardRow(trx, id, changes, nextUpdatedAt(old.updated_at), expected && old.updated_at)
-      ?? await staleOrGone(() => findCardRow(trx, id), expected, CARD_GONE);
+    const row = await update(trx, changes, nextUpdatedAt(old.updated_at), expected && old.updated_at)
+      ?? await staleOrGone(() => find(trx), expected, gone);
     return { row, freed: image ? [old.image] : [] };
   });
   await deps.images.releaseUnused(deps.db, freed);
+  return row;
+}
+
+export async function updateCard(deps: CardDeps, id: string, input: CardUpdate, expected: string | undefined): Promise<Card> {
+  const row = await editImageRecord(deps, input, expected, CARD_GONE,
+    (db) => findCardRow(db, id), (db, ...rest) => updateCardRow(db, id, ...rest));
   return toCard(row);
 }
 
@@ -86,18 +106,8 @@ export async function createDetail(deps: CardDeps, input: DetailCreate): Promise
 }
 
 export async function updateDetail(deps: CardDeps, id: string, input: DetailUpdate, expected: string | undefined): Promise<CardDetail> {
-  const { row, freed } = await deps.db.transaction().execute(async (trx) => {
-    const old = await findDetailRow(trx, id);
-    if (!old) throw notFound(DETAIL_GONE);
-    assertVersion(expected, old.updated_at);
-    const image = newImage(input.image, old.image);
-    if (image) await requireStoredImage(deps, trx, image);
-    const changes = { title: input.title, description: input.description, ...(image ? { image } : {}) };
-    const row = await updateDetailRow(trx, id, changes, nextUpdatedAt(old.updated_at), expected && old.updated_at)
-      ?? await staleOrGone(() => findDetailRow(trx, id), expected, DETAIL_GONE);
-    return { row, freed: image ? [old.image] : [] };
-  });
-  await deps.images.releaseUnused(deps.db, freed);
+  const row = await editImageRecord(deps, input, expected, DETAIL_GONE,
+    (db) => findDetailRow(db, id), (db, ...rest) => updateDetailRow(db, id, ...rest));
   return toCardDetail(row);
 }
 

@@ -45,7 +45,8 @@ ${assets.preload.map((h) => `<link rel="modulepreload" href="${h}">`).join('\n')
   };
 
   const shell = (request: FastifyRequest, reply: FastifyReply) => {
-    const stamp = buildStamp();
+    // Only outside production can the build change under a running server (npm run dev).
+    const stamp = cache && app.ctx.config.production ? cache.stamp : buildStamp();
     if (cache?.stamp !== stamp) {
       const html = render();
       if (!html) return reply.status(503).header('retry-after', '5').type('text/plain; charset=utf-8').send('The front end is not built yet: run npm run build.');

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { getAbout } from '../about/about-repository.ts';
+import { EMPTY_ABOUT, pickAbout } from '../../shared/about.ts';
 import { getPhone } from '../about/phone-repository.ts';
 import { getCardWithDetails, listCards, listHomePortfolio } from '../cards/cards-repository.ts';
 import type { AppContext } from '../context.ts';
@@ -77,11 +78,7 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
         return ok({ page, lang, status: 200, key, data: { slides, recent } });
       }
       case 'about': {
-        const empty = { title: '', description: '', title2: '', description2: '', title3: '', description3: '' };
-        const about = await attempt('about', async () => {
-          const a = await getAbout(db, lang);
-          return { title: a.title, description: a.description, title2: a.title2, description2: a.description2, title3: a.title3, description3: a.description3 };
-        }, empty, flags);
+        const about = await attempt('about', async () => pickAbout(await getAbout(db, lang)), { ...EMPTY_ABOUT }, flags);
         return ok({ page, lang, status: 200, key, data: { about } });
       }
       case 'portfolio':

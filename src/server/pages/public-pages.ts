@@ -29,6 +29,8 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
   let build: { stamp: number; ssr: SsrModule; manifest: Manifest } | undefined;
 
   async function loadBuild() {
+    // In production the build never changes under a running server: no file system call per request.
+    if (build && ctx.config.production) return build;
     const ssrFile = join(SSR_DIR, 'entry-server.js');
     let stamp: number;
     try {
@@ -36,7 +38,7 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
     } catch {
       throw new FrontEndMissing('The front end is not built yet: run npm run build.');
     }
-    if (build && (ctx.config.production || build.stamp === stamp)) return build;
+    if (build?.stamp === stamp) return build;
     const ssr = (await import(`${pathToFileURL(ssrFile).href}?v=${stamp}`)) as SsrModule;
     const manifest = readManifest();
     if (!manifest) throw new FrontEndMissing('The front end is not built yet: run npm run build.');

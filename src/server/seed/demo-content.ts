@@ -1,4 +1,4 @@
-import type { AboutText } from '../about/about-repository.ts';
+import type { AboutText } from '../../shared/about.ts';
 import type { Language } from '../../shared/schemas.ts';
 import type { Art } from './demo-images.ts';
 import {

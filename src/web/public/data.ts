@@ -4,6 +4,7 @@
  * from GET /__data?path=… on client-side navigations.
  */
 import type { Lang, PageName } from '../shared/i18n/index.ts';
+import type { AboutText } from '../../shared/about.ts';
 
 export interface ImageView {
   src: string;
@@ -35,14 +36,6 @@ export interface SlideView {
   image: ImageView;
 }
 
-export interface AboutView {
-  title: string;
-  description: string;
-  title2: string;
-  description2: string;
-  title3: string;
-  description3: string;
-}
 
 /** Site-wide data every page shows (header, footer, floating buttons, head). */
 export interface RootData {
@@ -53,7 +46,7 @@ export interface RootData {
 
 export interface PageDataMap {
   home: { slides: SlideView[]; recent: CardView[] };
-  about: { about: AboutView };
+  about: { about: AboutText };
   portfolio: { cards: CardView[] };
   products: { cards: CardView[] };
   contact: null;

@@ -1,11 +1,11 @@
 /** The API contract (specification section 7) as typed functions; paths are kept exactly. */
+import type { AboutText } from '../../../shared/about.ts';
 import type { About, Card, CardDetail, CardType, Language, Slide, Word } from '../../../shared/schemas.ts';
 import { api, type RequestOptions } from './api.ts';
 
-export type { About, Card, CardDetail, CardType, Language, Slide, Word };
+export type { About, AboutText, Card, CardDetail, CardType, Language, Slide, Word };
 export interface Saved<T> { message: string; data?: T }
 export interface CardWithDetails { cardWithImageUrl: Card; detailsWithImageUrl: CardDetail[] }
-export type AboutText = Pick<About, 'title' | 'description' | 'title2' | 'description2' | 'title3' | 'description3'>;
 export interface ItemInput { title: string; text: string; image: string | null; expectedUpdatedAt?: string }
 
 const q = encodeURIComponent;

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { Button, LoadState, PageHeader, TextArea, TextField } from '../components/ui.tsx';
 import { useLanguage, useTitle } from '../i18n/language.tsx';
 import { ApiError } from '../lib/api.ts';
-import { about, type AboutText, type Language } from '../lib/endpoints.ts';
+import { about, type Language } from '../lib/endpoints.ts';
+import { EMPTY_ABOUT, pickAbout, type AboutText } from '../../../shared/about.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { MSG } from '../lib/messages.ts';
 import { notify } from '../lib/notify.ts';
@@ -10,9 +11,7 @@ import { useLoad } from '../lib/use-load.ts';
 import { useUnsavedGuard } from '../lib/use-unsaved-guard.ts';
 import { PhoneEditor } from './phone-editor.tsx';
 
-const EMPTY: AboutText = { title: '', description: '', title2: '', description2: '', title3: '', description3: '' };
 const PAIRS = [['title', 'description'], ['title2', 'description2'], ['title3', 'description3']] as const;
-const pick = (source: AboutText): AboutText => ({ title: source.title, description: source.description, title2: source.title2, description2: source.description2, title3: source.title3, description3: source.description3 });
 
 /**
  * about-admin: a content-language switch, three title/description pairs that are read-only until
@@ -25,15 +24,15 @@ export function AboutAdminPage() {
   const [language, setLanguage] = useState<Language>(lang);
   const loaded = useLoad((signal) => about.get(language, { signal }), language);
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<AboutText>(EMPTY);
+  const [draft, setDraft] = useState<AboutText>(EMPTY_ABOUT);
   const [saving, setSaving] = useState(false);
-  const saved = loaded.data ? pick(loaded.data) : EMPTY;
+  const saved = loaded.data ? pickAbout(loaded.data) : EMPTY_ABOUT;
   const dirty = editing && PAIRS.flat().some((k) => draft[k] !== saved[k]);
   const [phoneDirty, setPhoneDirty] = useState(false);
   useUnsavedGuard(dirty || phoneDirty);
 
   const startEdit = () => { setDraft(saved); setEditing(true); };
-  const cancel = () => { setEditing(false); setDraft(EMPTY); loaded.reload(); };
+  const cancel = () => { setEditing(false); setDraft(EMPTY_ABOUT); loaded.reload(); };
   const confirmSave = async () => {
     setSaving(true);
     try {
