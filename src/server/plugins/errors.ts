@@ -1,7 +1,30 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
+import { PHONE_PATTERN } from '../../shared/schemas.ts';
 
 interface ValidationItem { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string }
+
+/** Known patterns of the shared schemas, said in words a person reading a toast understands. */
+const PATTERN_RULES: Record<string, string> = {
+  '\\S': 'must not be empty',
+  [PHONE_PATTERN]: 'may contain only digits and spaces, with an optional leading +',
+  '^[0-9]{6}$': 'must be exactly 6 digits',
+  '^/': 'must start with /',
+};
+
+function describeRule(item: ValidationItem): string {
+  const p = item.params ?? {};
+  switch (item.keyword) {
+    case 'required': return 'is required';
+    case 'minLength': return p.limit === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters`;
+    case 'maxLength': return `must be at most ${String(p.limit)} characters`;
+    case 'enum': return `must be one of: ${(p.allowedValues as unknown[] | undefined)?.join(', ') ?? '…'}`;
+    case 'format': return p.format === 'email' ? 'must be a valid email address' : `must be a valid ${String(p.format)}`;
+    case 'pattern': return PATTERN_RULES[String(p.pattern)] ?? 'is not in the expected format';
+    case 'type': return `must be a ${String(p.type)}`;
+    default: return item.message ?? 'is invalid';
+  }
+}
 
 /** Turns a schema-validation failure into one sentence that names the field and the rule. */
 function describeValidation(err: FastifyError): string {
@@ -10,9 +33,7 @@ function describeValidation(err: FastifyError): string {
   let field = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
   if (first.keyword === 'required' && typeof first.params?.missingProperty === 'string') field = first.params.missingProperty;
   if (!field) field = err.validationContext ?? 'request';
-  if (first.keyword === 'required') return `${field} is required`;
-  if (first.keyword === 'pattern' && first.params?.pattern === '\\S') return `${field} must not be empty`;
-  return `${field} ${first.message ?? 'is invalid'}`;
+  return `${field} ${describeRule(first)}`;
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
