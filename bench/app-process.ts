@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** The application started as its own process, as in production, on a loopback port. */
@@ -67,6 +67,88 @@ export async function startApp(dataDir: string, env: Record<string, string>): Pr
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** Peak resident memory (VmHWM, the kernel's record of the highest resident set size) of a process, in MB. */
+export function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Resident memory now (VmRSS) of a process, in MB. */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** The server process (`node … dist/server/server.js`) in the process group `npm start` leads. */
+function serverPid(group: number): number | undefined {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== group) continue; // process group id
+      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('dist/server/server.js')) return Number(name);
+    } catch { /* the process ended meanwhile */ }
+  }
+  return undefined;
+}
+
+export interface NpmStart extends AppProcess { serverPid: number; output(): string; startedInMs: number }
+
+/**
+ * Runs `npm start` in `dir` exactly as a deployment does (no NODE_ENV given, so the start script's
+ * production default applies), with this Node first on the PATH, and waits until it answers.
+ */
+export async function npmStart(dir: string, dataDir: string, env: Record<string, string> = {}): Promise<NpmStart> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const childEnv: Record<string, string | undefined> = {
+    ...process.env,
+    PATH: `${process.execPath.replace(/\/node$/, '')}:${process.env.PATH ?? ''}`,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: 'bench@example.com',
+    ADMIN_PASSWORD: 'bench-password-not-secret',
+    ...env,
+  };
+  delete childEnv.NODE_ENV;
+  delete childEnv.npm_lifecycle_event;
+  const started = Date.now();
+  const child = spawn('npm', ['start', '--silent'], { cwd: dir, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
+  child.stderr!.on('data', (b: Buffer) => { out += b.toString(); });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with code ${child.exitCode}:\n${out}`);
+    try {
+      if ((await fetch(`${url}/robots.txt`)).ok) break;
+    } catch { /* not listening yet */ }
+    if (Date.now() > deadline) throw new Error(`npm start did not answer within 180 s:\n${out}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const startedInMs = Date.now() - started;
+  const pid = serverPid(child.pid!);
+  if (pid === undefined) throw new Error('the server process of npm start was not found');
+  return {
+    url,
+    child,
+    serverPid: pid,
+    startedInMs,
+    output: () => out,
+    peakRssMb: () => peakRssMb(pid),
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      process.kill(-child.pid!, 'SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
     },
   };
 }

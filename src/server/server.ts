@@ -23,4 +23,4 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(`Site ready at ${config.publicUrl}`);
+app.log.info({ mode: config.production ? 'production' : 'development' }, `Site ready at ${config.publicUrl}`);

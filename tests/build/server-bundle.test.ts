@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startApp, type AppProcess } from '../../bench/app-process.ts';
+import { npmStart, startApp, type AppProcess, type NpmStart } from '../../bench/app-process.ts';
 
 // `npm start` runs the Vite-built server bundle, not the TypeScript sources the other suites load:
 // this proves the bundle starts and serves every layer (npm test builds it first).
@@ -40,5 +41,40 @@ describe('production server bundle (dist/server/server.js)', () => {
       body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-not-secret' }),
     });
     assert.equal(login.status, 200, 'the admin from ADMIN_EMAIL/ADMIN_PASSWORD signs in');
+  });
+});
+
+// A deployment builds once, installs production dependencies only and runs `npm start`: the start
+// script must neither build nor need a development tool, and must run in production mode.
+describe('npm start on a built tree with production dependencies only', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'prod-deps-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'prod-deps-data-'));
+  let app: NpmStart | undefined;
+  before(async () => {
+    for (const file of ['package.json', 'package-lock.json', 'scripts/ensure-build.ts']) cpSync(file, join(dir, file));
+    cpSync('dist', join(dir, 'dist'), { recursive: true });
+    execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'ignore' });
+    app = await npmStart(dir, dataDir, { SEED_DEMO: 'false' });
+  });
+  after(async () => {
+    await app?.stop();
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('has no development dependency installed', () => {
+    assert.ok(!existsSync(join(dir, 'node_modules/vite')), 'vite is a devDependency');
+    assert.ok(!existsSync(join(dir, 'node_modules/typescript')), 'typescript is a devDependency');
+    assert.ok(existsSync(join(dir, 'node_modules/fastify')));
+  });
+
+  it('serves pages and the API in production mode without building', async () => {
+    const page = await fetch(`${app!.url}/en/contact`);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /<html lang="en" dir="ltr">/);
+    const words = await fetch(`${app!.url}/api/word/`);
+    assert.deepEqual(await words.json(), { data: [] });
+    assert.match(app!.output(), /"mode":"production"/);
+    assert.doesNotMatch(app!.output(), /building/i);
   });
 });
