@@ -10,6 +10,7 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createImageStore } from './images/image-store.ts';
 import { createMailer } from './mail/mailer.ts';
+import { registerAnswerCache } from './plugins/answer-cache.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs, registerDocsRoute } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -62,8 +63,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrorHandling(app);
   await registerSecurity(app);
   await registerAuth(app);
-  // Pages carry a fresh CSP nonce in every response, so they are compressed per response at a fast
-  // Brotli level; built assets are sent from their precompressed twins instead.
+  // Public pages and the frequent API reads are kept compressed (src/server/lib/ready-bytes.ts) and
+  // built assets are sent from their precompressed twins; this compresses the other answers, fast.
+  registerAnswerCache(app);
   await app.register(compress, {
     global: true,
     threshold: 1024,

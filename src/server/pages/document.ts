@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { dictionaryFor, dirOf } from '../../web/shared/i18n/index.ts';
 import type { Hydration } from '../../web/public/data.ts';
 import type { PageMeta } from '../../web/public/meta.ts';
@@ -6,8 +7,6 @@ import { entryAssets, stylesheetText } from './manifest.ts';
 import { alternates, escapeHtml, localBusiness, scriptJson } from './seo.ts';
 
 export const PUBLIC_ENTRY = 'src/web/public/entry-client.tsx';
-/** Replaced by a fresh nonce in every response, so one cached string serves everyone. */
-export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 const FONT_SOURCES = {
   ar: ['src/web/shared/fonts/plex-arabic-400.woff2', 'src/web/shared/fonts/plex-arabic-700.woff2'],
@@ -23,8 +22,13 @@ export interface DocumentInput {
   appHtml: string;
 }
 
-/** The whole HTML document of a public page, with NONCE_PLACEHOLDER where the CSP nonce goes. */
-export function renderDocument({ publicUrl, manifest, hydration, meta, appHtml }: DocumentInput): string {
+/**
+ * The whole HTML document of a public page and its Content-Security-Policy. The document is the
+ * same for every visitor, so it can be kept as bytes: the policy allows its inline stylesheet by
+ * hash, not by a per-response nonce. Its two inline scripts are JSON data blocks, which browsers
+ * never run (so the policy needs nothing for them); the one script that runs is a same-origin file.
+ */
+export function renderDocument({ publicUrl, manifest, hydration, meta, appHtml }: DocumentInput, https: boolean): { html: string; csp: string } {
   const { view, root } = hydration;
   const lang = view.lang;
   const t = dictionaryFor(lang);
@@ -33,7 +37,7 @@ export function renderDocument({ publicUrl, manifest, hydration, meta, appHtml }
   const attr = escapeHtml;
   const image = meta.image ? publicUrl + meta.image.src : undefined;
   const fonts = FONT_SOURCES[lang].map((src) => manifest[src]?.file).filter(Boolean);
-  const nonce = NONCE_PLACEHOLDER;
+  const styles = assets.css.map((h) => stylesheetText(h));
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -46,9 +50,9 @@ export function renderDocument({ publicUrl, manifest, hydration, meta, appHtml }
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     ...fonts.map((f) => `<link rel="preload" href="/${f}" as="font" type="font/woff2" crossorigin>`),
     // The stylesheet (5 KB compressed) is inlined: one request fewer before the first paint on a slow phone network.
-    ...assets.css.map((h) => `<style nonce="${nonce}">${stylesheetText(h)}</style>`),
-    `<link rel="modulepreload" href="${assets.script}" nonce="${nonce}">`,
-    ...assets.preload.map((h) => `<link rel="modulepreload" href="${h}" nonce="${nonce}">`),
+    ...styles.map((css) => `<style>${css}</style>`),
+    `<link rel="modulepreload" href="${assets.script}">`,
+    ...assets.preload.map((h) => `<link rel="modulepreload" href="${h}">`),
     `<meta property="og:type" content="website">`,
     `<meta property="og:site_name" content="${attr(t.siteName)}">`,
     `<meta property="og:title" content="${attr(meta.title)}">`,
@@ -62,28 +66,31 @@ export function renderDocument({ publicUrl, manifest, hydration, meta, appHtml }
     `<meta name="twitter:title" content="${attr(meta.title)}">`,
     `<meta name="twitter:description" content="${attr(meta.description)}">`,
     image ? `<meta name="twitter:image" content="${attr(image)}">` : '',
-    `<script type="application/ld+json" nonce="${nonce}">${scriptJson(localBusiness(publicUrl, lang, root))}</script>`,
+    `<script type="application/ld+json">${scriptJson(localBusiness(publicUrl, lang, root))}</script>`,
   ].filter(Boolean);
-  return `<!doctype html>
+  const html = `<!doctype html>
 <html lang="${lang}" dir="${dirOf(lang)}">
 <head>
 ${head.join('\n')}
 </head>
 <body>
 <div id="app">${appHtml}</div>
-<script type="application/json" id="__hydration" nonce="${nonce}">${scriptJson(hydration)}</script>
-<script type="module" src="${assets.script}" nonce="${nonce}"></script>
+<script type="application/json" id="__hydration">${scriptJson(hydration)}</script>
+<script type="module" src="${assets.script}"></script>
 </body>
 </html>
 `;
+  return { html, csp: pageCsp(styles, https) };
 }
 
-/** Content-Security-Policy of a page: inline scripts and styles only with this response's nonce. */
-export function pageCsp(nonce: string, https: boolean): string {
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** Content-Security-Policy of a page: scripts only from this origin, inline styles only these (by hash). */
+export function pageCsp(inlineStyles: string[], https: boolean): string {
   return [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    "script-src 'self'",
+    `style-src 'self' ${[...new Set(inlineStyles.map(sha256))].join(' ')}`.trim(),
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",

@@ -1,12 +1,16 @@
+import type { ReadyBytes } from '../lib/ready-bytes.ts';
+
 /**
- * Rendered public pages kept in memory. An entry is good while the content version it was made
- * at is current (every successful API write bumps the version) and the calendar year is the
- * same (the footer shows it). Concurrent misses for one key share a single render.
+ * Rendered public pages (and API answers) kept in memory as the bytes to send, already compressed.
+ * An entry is good while the content version it was made at is current (every successful admin
+ * write bumps the version) and the calendar year is the same (the footer shows it). Concurrent
+ * misses for one key share a single render.
  */
 export interface CachedPage {
   status: number;
-  /** The document split at the nonce placeholder; joined with a fresh nonce per response. */
-  parts: string[];
+  bytes: ReadyBytes;
+  /** The page's Content-Security-Policy (hashes of its inline styles), when it is a page. */
+  csp?: string;
   version: number;
   year: number;
 }

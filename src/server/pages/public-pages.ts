@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import type { AppContext } from '../context.ts';
 import type { Hydration } from '../../web/public/data.ts';
 import type { PageMeta } from '../../web/public/meta.ts';
-import { NONCE_PLACEHOLDER, renderDocument } from './document.ts';
+import { readyBytes, type ReadyBytes } from '../lib/ready-bytes.ts';
+import { renderDocument } from './document.ts';
 import { MANIFEST_FILES, readManifest, SSR_DIR, type Manifest } from './manifest.ts';
 import { PageCache, type CachedPage } from './page-cache.ts';
 import { createPageData } from './page-data.ts';
@@ -47,36 +48,47 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
     return build;
   }
 
-  /** The page's HTML for a fresh nonce, and its status. */
-  async function page(pathname: string, search: string, key: string): Promise<{ status: number; html: (nonce: string) => string }> {
+  const https = ctx.config.publicUrl.startsWith('https:');
+  const HTML = 'text/html; charset=utf-8';
+  const JSON_TYPE = 'application/json; charset=utf-8';
+  // With the cache off (measuring rendering) every answer is made for one response: compressed then, fast.
+  // So is an answer that is not kept (a 404, or one made while the database failed).
+  const ready = (body: string, type: string, status: number, kept: boolean) => readyBytes(body, type, status, { once: !cacheEnabled || !kept });
+
+  /** A public page as ready bytes (rendered once per content version), with its status and CSP. */
+  async function page(pathname: string, search: string, key: string): Promise<{ bytes: ReadyBytes; csp: string }> {
     const { ssr, manifest } = await loadBuild();
     const entry = await cache.get(`page:${key}`, ctx.content.version, async () => {
       const version = ctx.content.version;
       const [root, view] = await Promise.all([data.root(), data.view(pathname, search)]);
       const hydration: Hydration = { root: root.value, view: view.value };
-      const html = renderDocument({
+      const { html, csp } = renderDocument({
         publicUrl: ctx.config.publicUrl,
         manifest,
         hydration,
         meta: ssr.pageMeta(view.value),
         appHtml: ssr.renderPage(key, hydration),
-      });
-      const cached: CachedPage = { status: view.value.status, parts: html.split(NONCE_PLACEHOLDER), version, year: root.value.year };
+      }, https);
+      const status = view.value.status;
       // Not-found answers are not kept: any made-up address would otherwise take a cache slot.
-      return { page: cached, cacheable: !root.degraded && !view.degraded && view.value.status === 200 };
+      const cacheable = !root.degraded && !view.degraded && status === 200;
+      const cached: CachedPage = { status, bytes: ready(html, HTML, status, cacheable), csp, version, year: root.value.year };
+      return { page: cached, cacheable };
     });
-    return { status: entry.status, html: (nonce) => entry.parts.join(nonce) };
+    return { bytes: entry.bytes, csp: entry.csp! };
   }
 
-  /** A page's data as JSON, for client-side navigation. */
-  async function pageJson(pathname: string, search: string, key: string): Promise<{ status: number; body: string }> {
+  /** A page's data as JSON ready bytes, for client-side navigation. */
+  async function pageJson(pathname: string, search: string, key: string): Promise<ReadyBytes> {
     const entry = await cache.get(`data:${key}`, ctx.content.version, async () => {
       const version = ctx.content.version;
       const view = await data.view(pathname, search);
-      const page: CachedPage = { status: view.value.status, parts: [JSON.stringify(view.value)], version, year: new Date().getFullYear() };
-      return { page, cacheable: !view.degraded && view.value.status === 200 };
+      const status = view.value.status;
+      const cacheable = !view.degraded && status === 200;
+      const page: CachedPage = { status, bytes: ready(JSON.stringify(view.value), JSON_TYPE, status, cacheable), version, year: new Date().getFullYear() };
+      return { page, cacheable };
     });
-    return { status: entry.status, body: entry.parts[0]! };
+    return entry.bytes;
   }
 
   return { page, pageJson, data };

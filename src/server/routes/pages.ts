@@ -1,12 +1,11 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type } from 'typebox';
 import { listCards } from '../cards/cards-repository.ts';
 import { registerAdminShell } from '../pages/admin-shell.ts';
-import { pageCsp } from '../pages/document.ts';
+import { sendReady } from '../lib/ready-bytes.ts';
 import { CLIENT_DIR } from '../pages/manifest.ts';
 import { createPublicPages, FrontEndMissing } from '../pages/public-pages.ts';
 import { robotsTxt, sitemapXml } from '../pages/seo.ts';
@@ -30,7 +29,6 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
   registerAdminShell(app);
 
   const pages = createPublicPages(app.ctx, app.log, config.pageCache);
-  const https = config.publicUrl.startsWith('https:');
   const unavailable = (reply: FastifyReply, err: unknown) => {
     if (err instanceof FrontEndMissing) return reply.status(503).type('text/plain; charset=utf-8').send(err.message);
     throw err;
@@ -52,26 +50,23 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
 
   // A page's data for a client-side navigation: the same loader the server rendering uses.
   app.get('/__data', {
+    compress: false,
     schema: { hide: true, querystring: Type.Object({ path: Type.String({ minLength: 1, maxLength: 2000, pattern: '^/' }) }) },
   }, async (request, reply) => {
     const target = new URL((request.query as { path: string }).path, 'http://local');
-    const { status, body } = await pages.pageJson(target.pathname, target.search, pageKey(target.pathname, target.search));
-    return reply.status(status).header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(body);
+    const bytes = await pages.pageJson(target.pathname, target.search, pageKey(target.pathname, target.search));
+    return sendReady(request, reply, bytes, 'no-cache');
   });
 
   // Every other GET is a public page (or the 404 page) in Arabic or, under /en, English.
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+  // The page is sent as it was kept: already compressed, with its entity tag (304 when unchanged).
+  app.get('/*', { compress: false, schema: { hide: true } }, async (request, reply) => {
     const url = new URL(request.url, 'http://local');
     if (NOT_PAGES.test(url.pathname)) return reply.callNotFound();
     try {
-      const { status, html } = await pages.page(url.pathname, url.search, pageKey(url.pathname, url.search));
-      const nonce = randomBytes(16).toString('base64');
-      return reply
-        .status(status)
-        .header('content-security-policy', pageCsp(nonce, https))
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(html(nonce));
+      const { bytes, csp } = await pages.page(url.pathname, url.search, pageKey(url.pathname, url.search));
+      reply.header('content-security-policy', csp);
+      return sendReady(request, reply, bytes, 'no-cache');
     } catch (err) {
       return unavailable(reply, err);
     }

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * An answer kept as the exact bytes to send: the body, its Brotli and gzip encodings (made once,
+ * at high levels) and an entity tag. Sending one is picking an encoding and writing a buffer.
+ */
+export interface ReadyBytes {
+  status: number;
+  type: string;
+  etag: string;
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  /** Made for one response only (nothing is cached): compress just the encoding asked for, fast. */
+  once?: boolean;
+}
+
+/** Below this size compression saves less than it costs the browser to undo. */
+const MIN_COMPRESS = 1024;
+
+export function readyBytes(body: string | Buffer, type: string, status = 200, opts: { once?: boolean } = {}): ReadyBytes {
+  const identity = typeof body === 'string' ? Buffer.from(body) : body;
+  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  const ready: ReadyBytes = { status, type, etag, identity };
+  if (opts.once) ready.once = true;
+  else if (identity.length >= MIN_COMPRESS) {
+    ready.br = brotliCompressSync(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    });
+    ready.gzip = gzipSync(identity, { level: 9 });
+  }
+  return ready;
+}
+
+/** The encodings an Accept-Encoding header allows (q=0 refuses one). */
+export function acceptedEncodings(header: string | undefined): { br: boolean; gzip: boolean } {
+  const out = { br: false, gzip: false };
+  if (!header) return out;
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+    if (refused) continue;
+    if (name === 'br') out.br = true;
+    else if (name === 'gzip' || name === '*') {
+      out.gzip = true;
+      if (name === '*') out.br = true;
+    }
+  }
+  return out;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Sets the status and headers for ready bytes and returns the body to send: nothing (304) when
+ * If-None-Match names them, else the smallest encoding the browser accepts. The route must not be
+ * compressed again (`compress: false`, or an onSend hook that runs before the compression's).
+ */
+export function prepareReady(request: FastifyRequest, reply: FastifyReply, ready: ReadyBytes, cacheControl: string): Buffer | undefined {
+  reply.header('vary', 'Accept-Encoding').header('etag', ready.etag).header('cache-control', cacheControl);
+  if (ready.status === 200 && matches(request.headers['if-none-match'], ready.etag)) {
+    reply.status(304);
+    return undefined;
+  }
+  reply.status(ready.status).type(ready.type);
+  const large = ready.identity.length >= MIN_COMPRESS;
+  const accepts = large ? acceptedEncodings(request.headers['accept-encoding']) : undefined;
+  if (accepts?.br) {
+    const br = ready.br ?? (ready.once ? brotliCompressSync(ready.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : undefined);
+    if (br) {
+      reply.header('content-encoding', 'br');
+      return br;
+    }
+  }
+  if (accepts?.gzip) {
+    const gzip = ready.gzip ?? (ready.once ? gzipSync(ready.identity, { level: 6 }) : undefined);
+    if (gzip) {
+      reply.header('content-encoding', 'gzip');
+      return gzip;
+    }
+  }
+  return ready.identity;
+}
+
+/** Sends ready bytes (see prepareReady). */
+export function sendReady(request: FastifyRequest, reply: FastifyReply, ready: ReadyBytes, cacheControl: string): FastifyReply {
+  return reply.send(prepareReady(request, reply, ready, cacheControl));
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { prepareReady, readyBytes, sendReady, type ReadyBytes } from '../lib/ready-bytes.ts';
+
+/**
+ * The JSON API reads that visitors' pages and the admin call often. Every one of them is public
+ * (none reads anything only the admin may see), so one kept answer serves everyone.
+ */
+const CACHED_ROUTES = new Set([
+  '/api/card',
+  '/api/card/home-portfolio',
+  '/api/card/details',
+  '/api/slider',
+  '/api/aboutus',
+  '/api/auth/phone',
+  '/api/word',
+]);
+const MAX_ENTRIES = 300;
+
+interface Entry { version: number; bytes: ReadyBytes }
+
+/**
+ * Keeps the 200 answers of those reads per URL and content version as ready bytes (compressed
+ * once when large enough, with an ETag; 304 on If-None-Match), like the public pages. Any answer
+ * made for a signed-in admin (a request `requireAdmin` accepted) is sent with `no-store`.
+ */
+export function registerAnswerCache(app: FastifyInstance): void {
+  const { content } = app.ctx;
+  const entries = new Map<string, Entry>();
+  /** The content version when the request arrived: an answer is kept under it, never a newer one. */
+  const versionAt = new WeakMap<FastifyRequest, number>();
+
+  const cached = (request: FastifyRequest) => request.method === 'GET' && CACHED_ROUTES.has((request.routeOptions.url ?? '').replace(/\/$/, ''));
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!cached(request)) return;
+    const hit = entries.get(request.url);
+    if (hit && hit.version === content.version) return sendReady(request, reply, hit.bytes, 'no-cache');
+    versionAt.set(request, content.version);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.admin) {
+      reply.header('cache-control', 'no-store');
+      return payload;
+    }
+    const version = versionAt.get(request);
+    if (version === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    versionAt.delete(request);
+    const bytes = readyBytes(payload, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'));
+    if (version === content.version) {
+      entries.delete(request.url); // re-insert at the end: the Map's order is the eviction order
+      entries.set(request.url, { version, bytes });
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    }
+    // Answer with the kept bytes in the encoding asked for (304 if the browser has them).
+    return prepareReady(request, reply, bytes, 'no-cache') ?? '';
+  });
+}
