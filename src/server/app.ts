@@ -13,6 +13,7 @@ import { createMailer } from './mail/mailer.ts';
 import { registerAnswerCache } from './plugins/answer-cache.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs, registerDocsRoute } from './plugins/docs.ts';
+import { registerRequestLog } from './plugins/request-log.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerUploads } from './plugins/uploads.ts';
@@ -35,6 +36,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger ?? { level: config.logLevel, redact: REDACT },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
+    // One line per request at most, written by registerRequestLog (not Fastify's two).
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -60,6 +63,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await database.destroy();
   });
 
+  registerRequestLog(app);
   registerErrorHandling(app);
   await registerSecurity(app);
   await registerAuth(app);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { markQuiet } from '../plugins/request-log.ts';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -64,6 +65,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  */
 export function prepareReady(request: FastifyRequest, reply: FastifyReply, ready: ReadyBytes, cacheControl: string): Buffer | undefined {
   reply.header('vary', 'Accept-Encoding').header('etag', ready.etag).header('cache-control', cacheControl);
+  if (!ready.once) markQuiet(request);
   if (ready.status === 200 && matches(request.headers['if-none-match'], ready.etag)) {
     reply.status(304);
     return undefined;
