@@ -91,7 +91,9 @@ function serverPid(group: number): number | undefined {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (Number(fields[2]) !== group) continue; // process group id
-      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('dist/server/server.js')) return Number(name);
+      const argv = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
+      // The node process itself, not the shell npm runs the start script in.
+      if (/(^|\/)node$/.test(argv[0]!) && argv.includes('dist/server/server.js')) return Number(name);
     } catch { /* the process ended meanwhile */ }
   }
   return undefined;
@@ -122,8 +124,10 @@ export async function npmStart(dir: string, dataDir: string, env: Record<string,
   const started = Date.now();
   const child = spawn('npm', ['start', '--silent'], { cwd: dir, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  child.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
-  child.stderr!.on('data', (b: Buffer) => { out += b.toString(); });
+  // Only the start of the output is kept: a server logging every request under load would fill memory.
+  const keep = (b: Buffer) => { if (out.length < 64 * 1024) out += b.toString(); };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited with code ${child.exitCode}:\n${out}`);

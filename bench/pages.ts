@@ -1,114 +1,223 @@
 /**
- * Load test of the public pages (npm run bench). Starts the app with NODE_ENV=production on a
- * loopback port with the seeded demo content and, for the home page, /products and the product
- * API, prints requests per second and p99 latency with the page cache on and off, next to the same
- * bytes served as a static file by the same process, and the ratio; the server's peak memory; and
- * the JavaScript (gzip) each public page loads. Every run is bounded (DURATION seconds each).
- * BENCH_DURATION and BENCH_CONNECTIONS change the load. The server runs with the V8 memory flags of
- * `npm start`; BENCH_NODE_FLAGS replaces them (BENCH_NODE_FLAGS="" measures Node's defaults).
+ * Load test of what visitors get (npm run bench). Runs the server exactly as `npm start` does (in
+ * BENCH_DIR, default this folder, with a fresh data folder and the demo content) and asks as a
+ * browser asks (`Accept-Encoding: gzip, deflate, br, zstd`) with wrk, 64 connections on loopback.
+ * Next to each target, nginx (one worker) serves the very same bytes the server sent, from a file
+ * with the same Content-Encoding, when nginx is installed (`apt-get install -y nginx-light`).
+ * Prints per target: bytes, encoding, req/s, p99, the ratio to nginx; then the server's resident
+ * memory idle after the first start and at its peak over the whole run, and the JavaScript each
+ * public page loads. BENCH_DURATION (seconds per measurement, default 5) and BENCH_CONNECTIONS
+ * (default 64) change the load. Not part of `npm test`: timings on a shared machine are noisy.
  */
-import autocannon from 'autocannon';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startApp, type AppProcess } from './app-process.ts';
+import { freePort, npmStart, peakRssMb, rssMb, type NpmStart } from './app-process.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const TARGETS = [
-  { name: 'home page /', path: '/' },
-  { name: '/products', path: '/products' },
-  { name: 'GET /api/card?type=product', path: '/api/card?type=product' },
-];
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const DIR = resolve(process.env.BENCH_DIR ?? '.');
+const ACCEPT = 'gzip, deflate, br, zstd';
 const PUBLIC_PAGES = ['/', '/about', '/portfolio', '/products', '/contact'].flatMap((p) => [p, p === '/' ? '/en' : `/en${p}`]);
 
-interface Measure { rps: number; p99: number; failures: number }
+interface Measure { rps: number; p99: number; errors: number }
 
-async function measure(url: string): Promise<Measure> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up, not counted
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
-  return { rps: r.requests.average, p99: r.latency.p99, failures: r.errors + r.timeouts + r.non2xx };
+function hasCommand(cmd: string): boolean {
+  try {
+    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-/**
- * Copies a response's exact bytes into the uploads folder of the benchmark's own data folder,
- * which the same process serves as static files (the built assets folder is shared with anyone
- * running a build meanwhile).
- */
-async function staticTwin(app: AppProcess, dataDir: string, path: string, tag: string): Promise<{ file: string; url: string; bytes: number }> {
-  const body = Buffer.from(await (await fetch(app.url + path)).arrayBuffer());
-  const name = `bench-${tag}.html`;
-  writeFileSync(join(dataDir, 'uploads', name), body);
-  return { file: join(dataDir, 'uploads', name), url: `${app.url}/uploads/${name}`, bytes: body.length };
+const ms = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
+
+/** wrk with the browser's Accept-Encoding; a 1 s warm-up first, not counted. */
+function wrk(url: string, duration = DURATION): Measure {
+  const args = ['-t2', `-c${CONNECTIONS}`, `-d${duration}s`, '--latency', '-H', `Accept-Encoding: ${ACCEPT}`, url];
+  execFileSync('wrk', [...args.slice(0, 2), '-d1s', ...args.slice(3)], { stdio: 'ignore' });
+  const out = execFileSync('wrk', args, { encoding: 'utf8' });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+  const p = /\s99%\s+([\d.]+)(us|ms|s)\b/.exec(out);
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
+  const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const errors = non2xx + (sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0);
+  return { rps, p99: p ? ms(p[1]!, p[2]!) : Number.NaN, errors };
+}
+
+/** The raw bytes (still encoded) and Content-Encoding the server sends a browser for a path. */
+function rawGet(base: string, path: string): Promise<{ body: Buffer; encoding: string | undefined; type: string }> {
+  return new Promise((done, fail) => {
+    const req = httpRequest(base + path, { headers: { 'accept-encoding': ACCEPT } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done({ body: Buffer.concat(chunks), encoding: res.headers['content-encoding'], type: res.headers['content-type'] ?? 'text/html' }));
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+/** nginx, one worker, serving files from `root`, each with the Content-Encoding of its twin. */
+async function startNginx(root: string, files: { name: string; encoding: string | undefined; type: string }[]): Promise<{ url: string; stop: () => Promise<void>; child: ChildProcess }> {
+  const port = await freePort();
+  const locations = files.map((f) => `    location = /${f.name} { default_type "${f.type}";${f.encoding ? ` add_header Content-Encoding ${f.encoding};` : ''} add_header Vary Accept-Encoding; }`);
+  const conf = `worker_processes 1;
+${process.getuid?.() === 0 ? 'user root;' : ''}
+daemon off;
+master_process on;
+pid ${root}/nginx.pid;
+error_log ${root}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+${locations.join('\n')}
+  }
+}
+`;
+  writeFileSync(join(root, 'nginx.conf'), conf);
+  const child = spawn('nginx', ['-p', root, '-c', join(root, 'nginx.conf')], { stdio: 'inherit' });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      await fetch(`${url}/${files[0]!.name}`);
+      break;
+    } catch {
+      if (i > 100) throw new Error('nginx did not start');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return {
+    url,
+    child,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGQUIT');
+      await exited;
+    },
+  };
 }
 
 /** Gzip size of every script a page loads (its module script and module preloads). */
-async function pageJs(app: AppProcess, path: string): Promise<{ raw: number; gzip: number; files: number }> {
-  const html = await (await fetch(app.url + path)).text();
+async function pageJs(base: string, path: string): Promise<{ raw: number; gzip: number; files: number }> {
+  const html = await (await fetch(base + path)).text();
   const urls = new Set<string>();
   for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) urls.add(m[1]!);
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]!);
   let raw = 0;
   let gzip = 0;
   for (const u of urls) {
-    const bytes = Buffer.from(await (await fetch(app.url + u)).arrayBuffer());
+    const bytes = Buffer.from(await (await fetch(base + u)).arrayBuffer());
     raw += bytes.length;
     gzip += gzipSync(bytes, { level: 9 }).length;
   }
   return { raw, gzip, files: urls.size };
 }
 
-const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–');
 const kb = (n: number) => `${fmt(n / 1024, 1)} KB`;
 
-async function runPass(dataDir: string, cache: 'on' | 'off') {
-  const app = await startApp(dataDir, { PAGE_CACHE: cache });
-  const rows: { name: string; page: Measure; file: Measure; bytes: number }[] = [];
-  const twins: string[] = [];
-  try {
-    for (const t of TARGETS) {
-      const twin = await staticTwin(app, dataDir, t.path, `${cache}-${rows.length}`);
-      twins.push(twin.file);
-      const page = await measure(app.url + t.path);
-      const file = await measure(twin.url);
-      rows.push({ name: t.name, page, file, bytes: twin.bytes });
-    }
-    const js = cache === 'on' ? await Promise.all(PUBLIC_PAGES.map(async (p) => ({ path: p, ...(await pageJs(app, p)) }))) : [];
-    return { rows, js, peakRss: app.peakRssMb() };
-  } finally {
-    await app.stop();
-    for (const f of twins) rmSync(f, { force: true });
+interface Row { name: string; bytes: number; encoding: string; server: Measure; nginx?: Measure }
+
+async function measureTargets(app: NpmStart, work: string, targets: { name: string; path: string }[], useNginx: boolean, tag: string): Promise<Row[]> {
+  const twins: { name: string; encoding: string | undefined; type: string; bytes: number }[] = [];
+  for (const [i, t] of targets.entries()) {
+    const raw = await rawGet(app.url, t.path);
+    const name = `${tag}-${i}`;
+    writeFileSync(join(work, name), raw.body);
+    twins.push({ name, encoding: raw.encoding, type: raw.type, bytes: raw.body.length });
   }
+  const rows: Row[] = targets.map((t, i) => ({ name: t.name, bytes: twins[i]!.bytes, encoding: twins[i]!.encoding ?? 'identity', server: wrk(app.url + t.path) }));
+  if (useNginx) {
+    const nginx = await startNginx(work, twins);
+    try {
+      for (const [i, row] of rows.entries()) row.nginx = wrk(`${nginx.url}/${twins[i]!.name}`);
+    } finally {
+      await nginx.stop();
+    }
+  }
+  return rows;
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-site-'));
+const useNginx = hasCommand('nginx');
+if (!hasCommand('wrk')) {
+  console.error('wrk is not installed (apt-get install -y wrk).');
+  process.exit(1);
+}
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+const work = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
 try {
-  console.log(`Public pages benchmark: ${CONNECTIONS} connections, ${DURATION} s per measurement (after a 1 s warm-up), NODE_ENV=production, loopback`
-    + `, node flags: ${process.env.BENCH_NODE_FLAGS ?? 'those of npm start'}.\n`);
-  // The first start seeds the demo content (drawing its pictures takes memory); it is not measured.
-  await (await startApp(dataDir, {})).stop();
-  const on = await runPass(dataDir, 'on');
-  const off = await runPass(dataDir, 'off');
+  console.log(`Benchmark: wrk, ${CONNECTIONS} connections, ${DURATION} s per measurement (after a 1 s warm-up), Accept-Encoding: ${ACCEPT}, loopback.`);
+  console.log(`Server: \`npm start\` in ${DIR === resolve('.') ? 'this folder' : DIR}, demo content. `
+    + (useNginx ? 'Reference: nginx, one worker, serving the same bytes from files.' : 'nginx is not installed (apt-get install -y nginx-light): no reference column.'));
 
-  const header = ['target', 'bytes', 'cache', 'req/s', 'p99 ms', 'static file req/s', 'static p99 ms', 'ratio'];
+  // First start: creates the database and seeds the demo content (drawing its pictures).
+  const first = await npmStart(DIR, dataDir);
+  const firstIdle = rssMb(first.serverPid);
+  await first.stop();
+
+  const app = await npmStart(DIR, dataDir);
+  let rows: Row[];
+  let idle: number;
+  let peakOn: number;
+  let js: { path: string; raw: number; gzip: number; files: number }[];
+  try {
+    await new Promise((r) => setTimeout(r, 1000));
+    idle = rssMb(app.serverPid);
+    const cards = (await (await fetch(`${app.url}/api/card?type=product`)).json()) as { data: { _id: string; isDetailed: boolean }[] };
+    const product = cards.data.find((c) => c.isDetailed) ?? cards.data[0];
+    const targets = [
+      { name: '/', path: '/' },
+      { name: '/en/products', path: '/en/products' },
+      { name: '/card-details?id=…', path: `/card-details?id=${product?._id ?? 'none'}` },
+      { name: 'GET /api/card?type=product', path: '/api/card?type=product' },
+    ];
+    rows = await measureTargets(app, work, targets, useNginx, 'on');
+    js = await Promise.all(PUBLIC_PAGES.map(async (p) => ({ path: p, ...(await pageJs(app.url, p)) })));
+    peakOn = peakRssMb(app.serverPid);
+  } finally {
+    await app.stop();
+  }
+
+  const off = await npmStart(DIR, dataDir, { PAGE_CACHE: 'off' });
+  let peakOff: number;
+  try {
+    rows.push(...(await measureTargets(off, work, [{ name: '/ (page cache off)', path: '/' }], useNginx, 'off')));
+    peakOff = peakRssMb(off.serverPid);
+  } finally {
+    await off.stop();
+  }
+
+  const header = ['target', 'bytes', 'encoding', 'req/s', 'p99 ms', 'nginx req/s', 'nginx p99 ms', 'ratio'];
   const lines = [header];
-  for (const [label, pass] of [['on', on], ['off', off]] as const) {
-    for (const r of pass.rows) {
-      lines.push([r.name, fmt(r.bytes), label, fmt(r.page.rps), fmt(r.page.p99, 1), fmt(r.file.rps), fmt(r.file.p99, 1), `${fmt(r.page.rps / r.file.rps, 2)}×`]);
-      if (r.page.failures || r.file.failures) lines.push([`  (failures: page ${r.page.failures}, static ${r.file.failures})`, '', '', '', '', '', '', '']);
-    }
+  for (const r of rows) {
+    lines.push([r.name, fmt(r.bytes), r.encoding, fmt(r.server.rps), fmt(r.server.p99, 1), r.nginx ? fmt(r.nginx.rps) : '–', r.nginx ? fmt(r.nginx.p99, 1) : '–', r.nginx ? `${fmt(r.server.rps / r.nginx.rps, 2)}×` : '–']);
+    if (r.server.errors || r.nginx?.errors) lines.push([`  (errors: server ${r.server.errors}, nginx ${r.nginx?.errors ?? 0})`, '', '', '', '', '', '', '']);
   }
   const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
+  console.log('');
   for (const l of lines) console.log(l.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
 
-  console.log(`\nPeak server memory (RSS): ${fmt(on.peakRss, 1)} MB with the cache on, ${fmt(off.peakRss, 1)} MB with it off.`);
+  console.log(`\nServer memory (RSS): ${fmt(firstIdle, 1)} MB idle after the first start (seeding), ${fmt(idle, 1)} MB idle after a restart,`
+    + ` peak ${fmt(peakOn, 1)} MB over the cached targets, ${fmt(peakOff, 1)} MB with the page cache off.`);
   console.log('\nJavaScript each public page loads (module script + preloads):');
-  for (const j of on.js) console.log(`  ${j.path.padEnd(12)} ${kb(j.gzip).padStart(9)} gzip  (${kb(j.raw)} raw, ${j.files} file${j.files === 1 ? '' : 's'})`);
-  const home = on.rows[0]!;
-  const uncached = off.rows[0]!;
-  console.log(`\nTargets: cached page ≥ 0.5× static (home: ${fmt(home.page.rps / home.file.rps, 2)}×), uncached page ≥ 0.1× static (home: ${fmt(uncached.page.rps / uncached.file.rps, 2)}×),`
-    + ` memory < 150 MB, JavaScript ≤ 100 KB gzip per page (max ${kb(Math.max(...on.js.map((j) => j.gzip)))}).`);
+  for (const j of js) console.log(`  ${j.path.padEnd(12)} ${kb(j.gzip).padStart(9)} gzip  (${kb(j.raw)} raw, ${j.files} file${j.files === 1 ? '' : 's'})`);
+  const cachedRows = rows.slice(0, -1);
+  const worst = cachedRows.reduce((a, r) => Math.min(a, r.nginx ? r.server.rps / r.nginx.rps : Number.NaN), Number.POSITIVE_INFINITY);
+  console.log(`\nTargets: every cached target ≥ 0.5× nginx (worst ${fmt(worst, 2)}×) with p99 ≤ 20 ms (worst ${fmt(Math.max(...cachedRows.map((r) => r.server.p99)), 1)} ms);`
+    + ` / with the page cache off ≥ 1,500 req/s (${fmt(rows.at(-1)!.server.rps)}); peak RSS ≤ 150 MB (${fmt(Math.max(peakOn, peakOff), 1)} MB).`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
 }
