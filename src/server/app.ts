@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.ts';
@@ -20,11 +21,16 @@ import { registerUploads } from './plugins/uploads.ts';
 import { registerApiRoutes } from './routes/api/index.ts';
 import { registerPages } from './routes/pages.ts';
 import { ensureAdmin } from './auth/bootstrap.ts';
-import { seedDemoContent } from './seed/seed.ts';
+import { isBlank, seedDemoContent } from './seed/seed.ts';
 
 export interface BuildOptions {
   /** Pino options or false; tests pass { level: 'silent' }. */
   logger?: boolean | Record<string, unknown>;
+  /**
+   * Seed the demo content in a child process running this command (server.ts), so the memory that
+   * drawing and encoding the pictures takes (libvips, malloc arenas) leaves with it.
+   */
+  seedCommand?: string[];
 }
 
 const ORPHAN_IMAGE_AGE_MS = 24 * 60 * 60 * 1000;
@@ -115,6 +121,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => clearInterval(sweepTimer));
 
   await ensureAdmin(app);
-  if (config.seedDemo) await seedDemoContent(ctx, app.log);
+  if (config.seedDemo && opts.seedCommand && (await isBlank(ctx.db))) {
+    const [command, ...args] = opts.seedCommand;
+    const code = await new Promise<number | null>((resolve) => {
+      spawn(command!, args, { stdio: 'inherit' }).once('exit', resolve).once('error', () => resolve(null));
+    });
+    if (code !== 0) app.log.error({ code }, 'the demo content process failed');
+  } else if (config.seedDemo) {
+    await seedDemoContent(ctx, app.log);
+  }
   return app;
 }

@@ -13,7 +13,14 @@ try {
   throw err;
 }
 
-const app = await buildApp(config);
+// `server.js --seed-demo`: the child that seeds the demo content for a first start, then exits.
+if (process.argv.includes('--seed-demo')) {
+  const seeder = await buildApp(config);
+  await seeder.close();
+  process.exit(0);
+}
+
+const app = await buildApp(config, { seedCommand: [process.execPath, ...process.execArgv, process.argv[1]!, '--seed-demo'] });
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
   await app.close();

@@ -15,6 +15,8 @@ async function loadSharp(): Promise<SharpFactory> {
     const { default: sharp } = await import('sharp');
     // A web server decodes few images: with libvips' operation cache off, memory is given back after an upload.
     sharp.cache(false);
+    // One libvips worker thread: uploads are rare, and every thread keeps its own malloc arena.
+    sharp.concurrency(1);
     sharpFactory = sharp;
   }
   return sharpFactory;

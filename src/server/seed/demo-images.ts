@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import sharp from 'sharp';
 import type { AppContext } from '../context.ts';
 
 /** Draws one demo picture as an SVG document. */
@@ -11,6 +10,9 @@ export type Art = () => string;
  * the images stored so far are released again and the error is rethrown.
  */
 export async function storeDemoImages(ctx: AppContext, arts: Art[]): Promise<Map<Art, string>> {
+  // Loaded here, not at start: a restart with content in place never loads libvips.
+  const { default: sharp } = await import('sharp');
+  sharp.cache(false);
   const names = new Map<Art, string>();
   const queue = [...new Set(arts)];
   // sharp already spreads one image over its own threads; two at a time fills the gaps between its stages.

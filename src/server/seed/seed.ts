@@ -14,7 +14,7 @@ const SEEDED_KEY = 'demo-seeded-at';
 const DAY = 24 * 60 * 60 * 1000;
 
 /** True when the site has no content and was never seeded. */
-async function isBlank(db: Db): Promise<boolean> {
+export async function isBlank(db: Db): Promise<boolean> {
   const marked = await db.selectFrom('settings').select('key').where('key', '=', SEEDED_KEY).executeTakeFirst();
   if (marked) return false;
   const probes = [
