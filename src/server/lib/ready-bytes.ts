@@ -74,14 +74,14 @@ export function prepareReady(request: FastifyRequest, reply: FastifyReply, ready
   const large = ready.identity.length >= MIN_COMPRESS;
   const accepts = large ? acceptedEncodings(request.headers['accept-encoding']) : undefined;
   if (accepts?.br) {
-    const br = ready.br ?? (ready.once ? brotliCompressSync(ready.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : undefined);
+    const br = ready.br ?? (ready.once ? brotliCompressSync(ready.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 2, [constants.BROTLI_PARAM_LGWIN]: 18 } }) : undefined);
     if (br) {
       reply.header('content-encoding', 'br');
       return br;
     }
   }
   if (accepts?.gzip) {
-    const gzip = ready.gzip ?? (ready.once ? gzipSync(ready.identity, { level: 6 }) : undefined);
+    const gzip = ready.gzip ?? (ready.once ? gzipSync(ready.identity, { level: 4 }) : undefined);
     if (gzip) {
       reply.header('content-encoding', 'gzip');
       return gzip;

@@ -9,7 +9,8 @@ import { readyBytes, type ReadyBytes } from '../lib/ready-bytes.ts';
 import { renderDocument } from './document.ts';
 import { MANIFEST_FILES, readManifest, SSR_DIR, type Manifest } from './manifest.ts';
 import { PageCache, type CachedPage } from './page-cache.ts';
-import { createPageData } from './page-data.ts';
+import { createPageData, type Loaded, type PageData } from './page-data.ts';
+import { pageKey } from '../../web/public/paths.ts';
 
 /** What dist/ssr/entry-server.js exports (src/web/public/entry-server.tsx). */
 interface SsrModule {
@@ -25,7 +26,7 @@ export class FrontEndMissing extends Error {}
  * `vite build --watch` output is picked up without a restart.
  */
 export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cacheEnabled: boolean) {
-  const data = createPageData(ctx, log);
+  const data = memoized(createPageData(ctx, log), ctx);
   const cache = new PageCache(cacheEnabled);
   let build: { stamp: number; ssr: SsrModule; manifest: Manifest } | undefined;
 
@@ -95,3 +96,35 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
 }
 
 export type PublicPages = ReturnType<typeof createPublicPages>;
+
+const MAX_DATA_ENTRIES = 500;
+
+/**
+ * The pages' data reads, kept per content version like the pages themselves (and whether or not
+ * the page cache is on): a page rendered again reads nothing from the database until an admin write.
+ * Only complete reads are kept (not degraded, not a 404), and a read is kept under the version of
+ * the moment it started.
+ */
+function memoized(data: PageData, ctx: AppContext): PageData {
+  const entries = new Map<string, { version: number; year: number; value: Promise<Loaded<unknown>> }>();
+  const keep = <T,>(key: string, read: () => Promise<Loaded<T>>): Promise<Loaded<T>> => {
+    const version = ctx.content.version;
+    const year = new Date().getFullYear();
+    const hit = entries.get(key);
+    if (hit && hit.version === version && hit.year === year) return hit.value as Promise<Loaded<T>>;
+    const value = read();
+    entries.set(key, { version, year, value });
+    if (entries.size > MAX_DATA_ENTRIES) entries.delete(entries.keys().next().value!);
+    // A failed or incomplete read is not kept: the next request reads again.
+    const drop = () => { if (entries.get(key)?.value === value) entries.delete(key); };
+    value.then((v) => {
+      const status = (v.value as { status?: number }).status;
+      if (v.degraded || (status !== undefined && status !== 200)) drop();
+    }, drop);
+    return value;
+  };
+  return {
+    root: () => keep('root', () => data.root()),
+    view: (pathname, search) => keep(`view:${pageKey(pathname, search)}`, () => data.view(pathname, search)),
+  };
+}
