@@ -10,7 +10,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 export interface ReadyBytes {
   status: number;
   type: string;
-  etag: string;
+  etag: string | undefined;
   identity: Buffer;
   br?: Buffer;
   gzip?: Buffer;
@@ -23,7 +23,8 @@ const MIN_COMPRESS = 1024;
 
 export function readyBytes(body: string | Buffer, type: string, status = 200, opts: { once?: boolean } = {}): ReadyBytes {
   const identity = typeof body === 'string' ? Buffer.from(body) : body;
-  const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+  // Bytes made for one response get no entity tag: nothing could answer a 304 for them later.
+  const etag = opts.once ? undefined : `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
   const ready: ReadyBytes = { status, type, etag, identity };
   if (opts.once) ready.once = true;
   else if (identity.length >= MIN_COMPRESS) {
@@ -64,9 +65,10 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * compressed again (`compress: false`, or an onSend hook that runs before the compression's).
  */
 export function prepareReady(request: FastifyRequest, reply: FastifyReply, ready: ReadyBytes, cacheControl: string): Buffer | undefined {
-  reply.header('vary', 'Accept-Encoding').header('etag', ready.etag).header('cache-control', cacheControl);
+  reply.header('vary', 'Accept-Encoding').header('cache-control', cacheControl);
+  if (ready.etag) reply.header('etag', ready.etag);
   if (!ready.once) markQuiet(request);
-  if (ready.status === 200 && matches(request.headers['if-none-match'], ready.etag)) {
+  if (ready.etag && ready.status === 200 && matches(request.headers['if-none-match'], ready.etag)) {
     reply.status(304);
     return undefined;
   }
@@ -74,7 +76,7 @@ export function prepareReady(request: FastifyRequest, reply: FastifyReply, ready
   const large = ready.identity.length >= MIN_COMPRESS;
   const accepts = large ? acceptedEncodings(request.headers['accept-encoding']) : undefined;
   if (accepts?.br) {
-    const br = ready.br ?? (ready.once ? brotliCompressSync(ready.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 2, [constants.BROTLI_PARAM_LGWIN]: 18 } }) : undefined);
+    const br = ready.br ?? (ready.once ? brotliCompressSync(ready.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_LGWIN]: 18 } }) : undefined);
     if (br) {
       reply.header('content-encoding', 'br');
       return br;
