@@ -97,10 +97,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // Every successful content write invalidates cached pages. Content writes are exactly the admin's
   // writes (`requireAdmin` set request.admin); sign-in or a reset request must not flush the cache.
-  app.addHook('onResponse', async (request, reply) => {
+  // Bumped before the answer leaves (onSend, not onResponse): a read the admin's screen sends as soon
+  // as it sees the answer must never get a page or API answer kept from before the write.
+  app.addHook('onSend', async (request, reply, payload) => {
     if (request.admin && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       ctx.content.version++;
     }
+    return payload;
   });
 
   await app.register(registerApiRoutes, { prefix: '/api' });
