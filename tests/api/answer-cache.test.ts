@@ -53,6 +53,15 @@ describeEachEngine('API answers kept as ready bytes', (server) => {
     assert.equal((await (await get('/api/auth/phone')).json()).data, '+966 50 765 4321');
   });
 
+  it('keeps only the plain form of a query (made-up parameters are answered, not kept)', async () => {
+    const junk = await get('/api/card?type=product&junk=1');
+    assert.equal(junk.status, 200);
+    assert.equal(junk.headers.get('etag'), null, 'not kept, so no entity tag');
+    const plain = await get('/api/card?type=product');
+    assert.deepEqual(await junk.json(), await plain.json());
+    assert.ok(plain.headers.get('etag'));
+  });
+
   it('keeps no failed answer and sends admin answers with no-store', async () => {
     const missing = await get('/api/card/details?id=does-not-exist');
     assert.equal(missing.status, 404);

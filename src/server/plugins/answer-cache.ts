@@ -46,8 +46,11 @@ export function registerAnswerCache(app: FastifyInstance): void {
     const version = versionAt.get(request);
     if (version === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     versionAt.delete(request);
-    const bytes = readyBytes(payload, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'));
-    if (version === content.version) {
+    // Only the plain form of a query is kept (and compressed hard): made-up extra parameters would
+    // otherwise each cost a Brotli-11 run and a cache slot.
+    const canonical = canonicalUrl(request) === request.url;
+    const bytes = readyBytes(payload, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), 200, { once: !canonical });
+    if (canonical && version === content.version) {
       entries.delete(request.url); // re-insert at the end: the Map's order is the eviction order
       entries.set(request.url, { version, bytes });
       if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
@@ -55,4 +58,14 @@ export function registerAnswerCache(app: FastifyInstance): void {
     // Answer with the kept bytes in the encoding asked for (304 if the browser has them).
     return prepareReady(request, reply, bytes, 'no-cache') ?? '';
   });
+}
+
+/** The route's path with only the query parameters its schema knows, validated, in the order given. */
+function canonicalUrl(request: FastifyRequest): string {
+  const path = request.url.split('?', 1)[0]!;
+  const known = (request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  const query = new URLSearchParams(Object.entries((request.query ?? {}) as Record<string, unknown>)
+    .filter(([k]) => Object.hasOwn(known, k))
+    .map(([k, v]) => [k, String(v)])).toString();
+  return query ? `${path}?${query}` : path;
 }
