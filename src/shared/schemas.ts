@@ -162,6 +162,37 @@ export const PhoneChange = Type.Object({
   phoneNumber: Type.String({ minLength: LIMITS.phoneMin, maxLength: LIMITS.phoneMax, pattern: PHONE_PATTERN, description: 'Digits and spaces, optional leading +' }),
 });
 
+// ---- contact details ----
+/** Like the phone number, but '' is allowed (= use the phone number). */
+export const WHATSAPP_PATTERN = '^\\+?[0-9 ]*$';
+export const SOCIAL_LINKS = ['instagram', 'x', 'tiktok', 'snapchat', 'facebook'] as const;
+export type SocialLink = (typeof SOCIAL_LINKS)[number];
+const socialLink = (name: string) => Type.String({ maxLength: LIMITS.link, description: `${name} profile: an https:// link, or '' when not set (then not shown)` });
+const cities = (language: string) => Type.Array(
+  Type.String({ minLength: 1, maxLength: LIMITS.city, pattern: '\\S' }),
+  { maxItems: LIMITS.cities, description: `Served cities in ${language}, in display order` },
+);
+export const ContactFields = Type.Object({
+  email: Type.String({ maxLength: LIMITS.email, description: "Contact email, or '' when not set" }),
+  whatsapp: Type.String({ maxLength: LIMITS.phoneMax, pattern: WHATSAPP_PATTERN, description: "WhatsApp number (digits and spaces, optional leading +); '' = use the phone number" }),
+  instagram: socialLink('Instagram'),
+  x: socialLink('X'),
+  tiktok: socialLink('TikTok'),
+  snapchat: socialLink('Snapchat'),
+  facebook: socialLink('Facebook'),
+  citiesAr: cities('Arabic'),
+  citiesEn: cities('English'),
+});
+export type ContactFields = Static<typeof ContactFields>;
+export const Contact = Type.Object({ ...ContactFields.properties, updatedAt: Type.String({ description: "When last saved ('' before the first save)" }) });
+export type Contact = Static<typeof Contact>;
+export const ContactSave = Type.Object({
+  ...ContactFields.properties,
+  updatedAt: Type.Optional(Type.String({ maxLength: 40, description: 'updatedAt as read; 409 if the contact details changed since' })),
+  expectedUpdatedAt: ExpectedUpdatedAt,
+});
+export type ContactSave = Static<typeof ContactSave>;
+
 // ---- keywords ----
 export const Word = Type.Object({ _id: Type.String(), word: Type.String() });
 export type Word = Static<typeof Word>;
