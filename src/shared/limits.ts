@@ -13,4 +13,8 @@ export const LIMITS = {
   passwordMin: 8,
   passwordMax: 200,
   email: 254,
+  /** Contact details: a social link, one served city, and how many cities. */
+  link: 300,
+  city: 80,
+  cities: 40,
 } as const;

@@ -21,6 +21,23 @@ export type CardType = Static<typeof CardType>;
 export const ImageName = Type.String({ minLength: 1, maxLength: 100, description: 'Stored image name from POST /api/card/upload' });
 const ExpectedUpdatedAt = Type.Optional(Type.String({ maxLength: 40, description: 'updatedAt as read; 409 if the record changed since' }));
 
+/**
+ * Optional English text on writes: same limit as the Arabic counterpart; '' (or only spaces) means
+ * "no English". On an edit, leaving the field out keeps the stored English.
+ */
+const englishText = (max: number, of: string) => Type.Optional(Type.String({ maxLength: max, description: `English ${of}; optional, '' clears it. Omitted on an edit: the stored English is kept.` }));
+
+/** Optional `?language=ar|en` of the reading calls: answer each text in that language (Arabic where the English is empty). */
+export const LanguageQuery = Type.Object({
+  language: Type.Optional(Type.Unsafe<'ar' | 'en'>({
+    type: 'string', enum: ['ar', 'en'],
+    description: 'Answer each text in this language, falling back to Arabic where the English is empty; each item then says in `language` which language its text is in, and carries no *En fields. Without it: the Arabic text plus the *En fields.',
+  })),
+});
+/** On every item of a localized answer: the language its text is actually in. */
+const ItemLanguage = Type.Optional(Type.Unsafe<'ar' | 'en'>({ type: 'string', enum: ['ar', 'en'], description: 'Only with ?language: the language this item\'s text is in (ar when the English is empty)' }));
+const englishOut = (of: string) => Type.Optional(Type.String({ description: `English ${of} ('' = not written yet). Only in answers without ?language.` }));
+
 export const Message = Type.Object({ message: Type.String() });
 export const ErrorAnswer = Type.Object({ message: Type.String() }, { description: 'Error' });
 
@@ -29,6 +46,9 @@ export const Card = Type.Object({
   _id: Type.String(),
   title: Type.String(),
   description: Type.String(),
+  titleEn: englishOut('title'),
+  descriptionEn: englishOut('description'),
+  language: ItemLanguage,
   imageUrl: Type.String(),
   image: Type.String(),
   type: CardType,
@@ -41,6 +61,8 @@ export type Card = Static<typeof Card>;
 export const CardCreate = Type.Object({
   title: text(LIMITS.title),
   description: text(LIMITS.description),
+  titleEn: englishText(LIMITS.title, 'title'),
+  descriptionEn: englishText(LIMITS.description, 'description'),
   image: ImageName,
 });
 export type CardCreate = Static<typeof CardCreate>;
@@ -48,6 +70,8 @@ export type CardCreate = Static<typeof CardCreate>;
 export const CardUpdate = Type.Object({
   title: text(LIMITS.title),
   description: text(LIMITS.description),
+  titleEn: englishText(LIMITS.title, 'title'),
+  descriptionEn: englishText(LIMITS.description, 'description'),
   image: Type.Optional(Type.Union([ImageName, Type.Literal(''), Type.Null()])),
   expectedUpdatedAt: ExpectedUpdatedAt,
 });
@@ -58,6 +82,9 @@ export const CardDetail = Type.Object({
   cardId: Type.String(),
   title: Type.String(),
   description: Type.String(),
+  titleEn: englishOut('title'),
+  descriptionEn: englishOut('description'),
+  language: ItemLanguage,
   imageUrl: Type.String(),
   image: Type.String(),
   createdAt: Type.String(),
@@ -68,6 +95,8 @@ export type CardDetail = Static<typeof CardDetail>;
 export const DetailCreate = Type.Object({
   title: text(LIMITS.title),
   description: text(LIMITS.description),
+  titleEn: englishText(LIMITS.title, 'title'),
+  descriptionEn: englishText(LIMITS.description, 'description'),
   image: ImageName,
   id: Id,
 });
@@ -81,6 +110,9 @@ export const Slide = Type.Object({
   _id: Type.String(),
   title: Type.String(),
   details: Type.String(),
+  titleEn: englishOut('title'),
+  detailsEn: englishOut('details'),
+  language: ItemLanguage,
   imageUrl: Type.String(),
   image: Type.String(),
   position: Type.Integer(),
@@ -92,6 +124,8 @@ export type Slide = Static<typeof Slide>;
 export const SlideCreate = Type.Object({
   title: text(LIMITS.title),
   details: text(LIMITS.description),
+  titleEn: englishText(LIMITS.title, 'title'),
+  detailsEn: englishText(LIMITS.description, 'details'),
   image: ImageName,
 });
 export type SlideCreate = Static<typeof SlideCreate>;
@@ -99,6 +133,8 @@ export type SlideCreate = Static<typeof SlideCreate>;
 export const SlideUpdate = Type.Object({
   title: text(LIMITS.title),
   details: text(LIMITS.description),
+  titleEn: englishText(LIMITS.title, 'title'),
+  detailsEn: englishText(LIMITS.description, 'details'),
   image: Type.Optional(Type.Union([ImageName, Type.Literal(''), Type.Null()])),
   expectedUpdatedAt: ExpectedUpdatedAt,
 });
@@ -125,6 +161,37 @@ export const PHONE_PATTERN = '^\\+?[0-9 ]+$';
 export const PhoneChange = Type.Object({
   phoneNumber: Type.String({ minLength: LIMITS.phoneMin, maxLength: LIMITS.phoneMax, pattern: PHONE_PATTERN, description: 'Digits and spaces, optional leading +' }),
 });
+
+// ---- contact details ----
+/** Like the phone number, but '' is allowed (= use the phone number). */
+export const WHATSAPP_PATTERN = '^\\+?[0-9 ]*$';
+export const SOCIAL_LINKS = ['instagram', 'x', 'tiktok', 'snapchat', 'facebook'] as const;
+export type SocialLink = (typeof SOCIAL_LINKS)[number];
+const socialLink = (name: string) => Type.String({ maxLength: LIMITS.link, description: `${name} profile: an https:// link, or '' when not set (then not shown)` });
+const cities = (language: string) => Type.Array(
+  Type.String({ minLength: 1, maxLength: LIMITS.city, pattern: '\\S' }),
+  { maxItems: LIMITS.cities, description: `Served cities in ${language}, in display order` },
+);
+export const ContactFields = Type.Object({
+  email: Type.String({ maxLength: LIMITS.email, description: "Contact email, or '' when not set" }),
+  whatsapp: Type.String({ maxLength: LIMITS.phoneMax, pattern: WHATSAPP_PATTERN, description: "WhatsApp number (digits and spaces, optional leading +); '' = use the phone number" }),
+  instagram: socialLink('Instagram'),
+  x: socialLink('X'),
+  tiktok: socialLink('TikTok'),
+  snapchat: socialLink('Snapchat'),
+  facebook: socialLink('Facebook'),
+  citiesAr: cities('Arabic'),
+  citiesEn: cities('English'),
+});
+export type ContactFields = Static<typeof ContactFields>;
+export const Contact = Type.Object({ ...ContactFields.properties, updatedAt: Type.String({ description: "When last saved ('' before the first save)" }) });
+export type Contact = Static<typeof Contact>;
+export const ContactSave = Type.Object({
+  ...ContactFields.properties,
+  updatedAt: Type.Optional(Type.String({ maxLength: 40, description: 'updatedAt as read; 409 if the contact details changed since' })),
+  expectedUpdatedAt: ExpectedUpdatedAt,
+});
+export type ContactSave = Static<typeof ContactSave>;
 
 // ---- keywords ----
 export const Word = Type.Object({ _id: Type.String(), word: Type.String() });

@@ -7,7 +7,8 @@ import { createCard, createDetail, uploadImage } from '../helpers/factories.ts';
 import { describeEachEngine, type TestServer } from '../helpers/server.ts';
 
 const UNKNOWN_ID = '0190b3c4-0000-7000-8000-000000000000';
-const DETAIL_KEYS = ['_id', 'cardId', 'createdAt', 'description', 'image', 'imageUrl', 'title', 'updatedAt'];
+/** The contract's fields plus, additively, the English pair (answers without ?language carry both languages). */
+const DETAIL_KEYS = ['_id', 'cardId', 'createdAt', 'description', 'descriptionEn', 'image', 'imageUrl', 'title', 'titleEn', 'updatedAt'];
 
 async function readDetails(server: TestServer, cardId: string): Promise<{ cardWithImageUrl: Card; detailsWithImageUrl: CardDetail[] }> {
   const res = await server.anon().get(`/api/card/details?id=${cardId}`);

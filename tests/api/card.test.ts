@@ -7,7 +7,8 @@ import { createCard, uploadImage } from '../helpers/factories.ts';
 import { describeEachEngine, type TestServer } from '../helpers/server.ts';
 
 const UNKNOWN_ID = '0190b3c4-0000-7000-8000-000000000000';
-const CARD_KEYS = ['_id', 'createdAt', 'description', 'image', 'imageUrl', 'isDetailed', 'title', 'type', 'updatedAt'];
+/** The contract's fields plus, additively, the English pair (answers without ?language carry both languages). */
+const CARD_KEYS = ['_id', 'createdAt', 'description', 'descriptionEn', 'image', 'imageUrl', 'isDetailed', 'title', 'titleEn', 'type', 'updatedAt'];
 
 /** True when the image's file is on disk and its row is in the images table. */
 async function imageKept(server: TestServer, name: string): Promise<boolean> {

@@ -118,8 +118,21 @@ for (const engine of engines()) {
         assert.match(ar.description3, /الرياض/);
         assert.match(en.description3, /Riyadh/);
         const words = ((await http.get('/api/word/')).body.data as { word: string }[]).map((w) => w.word);
-        assert.equal(words.length, 8);
+        assert.equal(words.length, 11);
         assert.ok(words.includes('طارد الحمام') && words.some((w) => /spikes/i.test(w)));
+        // Every demo item is written in both languages, and the contact details are fictional.
+        for (const type of ['product', 'portfolio']) {
+          for (const card of (await http.get(`/api/card?type=${type}`)).body.data as { titleEn: string; descriptionEn: string }[]) {
+            assert.ok(card.titleEn.length > 0 && card.descriptionEn.length > 0, `${type} card in English`);
+            assert.doesNotMatch(card.titleEn + card.descriptionEn, /[\u0600-\u06FF]/);
+          }
+        }
+        for (const slide of (await http.get('/api/slider/')).body.data as { titleEn: string; detailsEn: string }[]) {
+          assert.ok(slide.titleEn.length > 0 && slide.detailsEn.length > 0, 'slide in English');
+        }
+        const contact = (await http.get('/api/contact')).body.data as { email: string; citiesEn: string[]; citiesAr: string[] };
+        assert.match(contact.email, /@example\.com$/);
+        assert.equal(contact.citiesAr.length, contact.citiesEn.length);
         assert.match((await http.get('/api/auth/phone')).body.data, /^\+966 5\d \d{3} \d{4}$/);
 
         const { db } = app.ctx;
@@ -167,7 +180,7 @@ for (const engine of engines()) {
         await Promise.all([startInChild(site.env(true)), startInChild(site.env(true))]);
         const app = await start(site.env(false));
         const { counts, files } = await snapshot(app);
-        assert.deepEqual([counts.slides, counts.words, counts.about], [3, 8, 2]);
+        assert.deepEqual([counts.slides, counts.words, counts.about], [3, 11, 2]);
         const names = await referencedImages(app);
         assert.equal(counts.images, names.length, 'the server that lost the race released its pictures');
         const variants = await app.ctx.db.selectFrom('images').select('variants').execute();

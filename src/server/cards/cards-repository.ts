@@ -18,6 +18,8 @@ export function toCard(row: CardRow): Card {
     _id: row.id,
     title: row.title,
     description: row.description,
+    titleEn: row.title_en,
+    descriptionEn: row.description_en,
     imageUrl: imageUrl(row.image),
     image: row.image,
     type: row.type,
@@ -33,6 +35,8 @@ export function toCardDetail(row: CardDetailRow): CardDetail {
     cardId: row.card_id,
     title: row.title,
     description: row.description,
+    titleEn: row.title_en,
+    descriptionEn: row.description_en,
     imageUrl: imageUrl(row.image),
     image: row.image,
     createdAt: row.created_at,
@@ -71,18 +75,19 @@ export async function getCardWithDetails(db: Db, id: string): Promise<{ card: Ca
   return { card: toCard(row), details: details.map(toCardDetail) };
 }
 
-export interface NewCard { type: CardType; title: string; description: string; image: string }
+export interface NewCard { type: CardType; title: string; description: string; titleEn?: string | undefined; descriptionEn?: string | undefined; image: string }
 
 export async function insertCard(db: Db, id: string, input: NewCard, now: string): Promise<CardRow> {
   const row: CardRow = {
-    id, type: input.type, title: input.title, description: input.description, image: input.image,
+    id, type: input.type, title: input.title, description: input.description,
+    title_en: input.titleEn ?? '', description_en: input.descriptionEn ?? '', image: input.image,
     is_detailed: 0, created_at: now, updated_at: now,
   };
   await db.insertInto('cards').values(row).execute();
   return row;
 }
 
-export interface CardChanges { title?: string; description?: string; image?: string }
+export interface CardChanges { title?: string; description?: string; title_en?: string; description_en?: string; image?: string }
 
 /**
  * Applies the changes and answers the new row, or undefined when the card is gone or, with

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import { nextUpdatedAt, nowIso, type Db } from '../db/database.ts';
 import { assertVersion } from '../lib/concurrency.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import { englishPair } from '../lib/english.ts';
 import { newId } from '../lib/ids.ts';
 import type { Card, CardCreate, CardDetail, CardType, CardUpdate, DetailCreate, DetailUpdate } from '../../shared/schemas.ts';
 import {
@@ -38,13 +39,14 @@ const newImage = (image: string | null | undefined, current: string): string | u
 
 export async function createCard(deps: CardDeps, type: CardType, input: CardCreate): Promise<Card> {
   return deps.db.transaction().execute(async (trx) => {
+    const en = englishPair({ title: input.titleEn, text: input.descriptionEn }, { title: '', text: '' }, 'descriptionEn');
     await requireStoredImage(deps, trx, input.image);
-    return toCard(await insertCard(trx, newId(), { type, ...input }, nowIso()));
+    return toCard(await insertCard(trx, newId(), { type, ...input, titleEn: en.title, descriptionEn: en.text }, nowIso()));
   });
 }
 
-interface ImageRecordRow { image: string; updated_at: string }
-type ImageRecordChanges = { title: string; description: string; image?: string };
+interface ImageRecordRow { image: string; updated_at: string; title_en: string; description_en: string }
+type ImageRecordChanges = { title: string; description: string; title_en: string; description_en: string; image?: string };
 
 /**
  * An edit of a card or a detail item: version check, an optional new (uploaded) image, and a
@@ -62,9 +64,13 @@ async function editImageRecord<R extends ImageRecordRow>(
     const old = await find(trx);
     if (!old) throw notFound(gone);
     assertVersion(expected, old.updated_at);
+    const en = englishPair({ title: input.titleEn, text: input.descriptionEn }, { title: old.title_en, text: old.description_en }, 'descriptionEn');
     const image = newImage(input.image, old.image);
     if (image) await requireStoredImage(deps, trx, image);
-    const changes = { title: input.title, description: input.description, ...(image ? { image } : {}) };
+    const changes = {
+      title: input.title, description: input.description, title_en: en.title, description_en: en.text,
+      ...(image ? { image } : {}),
+    };
     const row = await update(trx, changes, nextUpdatedAt(old.updated_at), expected && old.updated_at)
       ?? await staleOrGone(() => find(trx), expected, gone);
     return { row, freed: image ? [old.image] : [] };
@@ -99,9 +105,10 @@ export async function deleteCard(deps: CardDeps, id: string): Promise<void> {
 export async function createDetail(deps: CardDeps, input: DetailCreate): Promise<CardDetail> {
   return deps.db.transaction().execute(async (trx) => {
     if (!(await findCardRow(trx, input.id))) throw notFound(CARD_GONE);
+    const en = englishPair({ title: input.titleEn, text: input.descriptionEn }, { title: '', text: '' }, 'descriptionEn');
     await requireStoredImage(deps, trx, input.image);
     const { id: cardId, ...fields } = input;
-    return toCardDetail(await insertDetail(trx, newId(), { cardId, ...fields }, nowIso()));
+    return toCardDetail(await insertDetail(trx, newId(), { cardId, ...fields, titleEn: en.title, descriptionEn: en.text }, nowIso()));
   });
 }
 

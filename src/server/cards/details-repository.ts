@@ -7,18 +7,19 @@ export async function findDetailRow(db: Db, id: string): Promise<CardDetailRow |
   return db.selectFrom('card_details').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export interface NewDetail { cardId: string; title: string; description: string; image: string }
+export interface NewDetail { cardId: string; title: string; description: string; titleEn?: string | undefined; descriptionEn?: string | undefined; image: string }
 
 export async function insertDetail(db: Db, id: string, input: NewDetail, now: string): Promise<CardDetailRow> {
   const row: CardDetailRow = {
-    id, card_id: input.cardId, title: input.title, description: input.description, image: input.image,
+    id, card_id: input.cardId, title: input.title, description: input.description,
+    title_en: input.titleEn ?? '', description_en: input.descriptionEn ?? '', image: input.image,
     created_at: now, updated_at: now,
   };
   await db.insertInto('card_details').values(row).execute();
   return row;
 }
 
-export interface DetailChanges { title?: string; description?: string; image?: string }
+export interface DetailChanges { title?: string; description?: string; title_en?: string; description_en?: string; image?: string }
 
 /** Like updateCardRow: undefined when the item is gone or changed since `onlyIfUpdatedAt`. */
 export async function updateDetailRow(db: Db, id: string, changes: DetailChanges, updatedAt: string, onlyIfUpdatedAt?: string): Promise<CardDetailRow | undefined> {

@@ -36,6 +36,9 @@ export interface CardsTable {
   type: 'product' | 'portfolio';
   title: string;
   description: string;
+  /** English text; '' = not written yet (readers fall back to the Arabic). */
+  title_en: Generated<string>;
+  description_en: Generated<string>;
   image: string;
   is_detailed: number;
   created_at: string;
@@ -47,6 +50,8 @@ export interface CardDetailsTable {
   card_id: string;
   title: string;
   description: string;
+  title_en: Generated<string>;
+  description_en: Generated<string>;
   image: string;
   created_at: string;
   updated_at: string;
@@ -67,6 +72,8 @@ export interface SlidesTable {
   id: string;
   title: string;
   details: string;
+  title_en: Generated<string>;
+  details_en: Generated<string>;
   image: string;
   position: number;
   created_at: string;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
-import { PHONE_PATTERN } from '../../shared/schemas.ts';
+import { PHONE_PATTERN, WHATSAPP_PATTERN } from '../../shared/schemas.ts';
 
 interface ValidationItem { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string }
 
@@ -8,6 +8,7 @@ interface ValidationItem { instancePath?: string; message?: string; params?: Rec
 const PATTERN_RULES: Record<string, string> = {
   '\\S': 'must not be empty',
   [PHONE_PATTERN]: 'may contain only digits and spaces, with an optional leading +',
+  [WHATSAPP_PATTERN]: 'may contain only digits and spaces, with an optional leading +',
   '^[0-9]{6}$': 'must be exactly 6 digits',
   '^/': 'must start with /',
 };

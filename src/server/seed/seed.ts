@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { saveAbout } from '../about/about-repository.ts';
 import { getPhone, setPhone } from '../about/phone-repository.ts';
+import { getContact, writeContact } from '../contact/contact-repository.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import { lockSlideOrder } from '../slides/slides-repository.ts';
 import { addWord } from '../words/words-repository.ts';
-import { DEMO_ABOUT, DEMO_KEYWORDS, DEMO_PHONE, DEMO_PORTFOLIO, DEMO_PRODUCTS, DEMO_SLIDES, demoArts } from './demo-content.ts';
+import { DEMO_ABOUT, DEMO_CONTACT, DEMO_KEYWORDS, DEMO_PHONE, DEMO_PORTFOLIO, DEMO_PRODUCTS, DEMO_SLIDES, demoArts } from './demo-content.ts';
 import type { Art } from './demo-images.ts';
 
 /** Marks that the demo content was written once, so an owner who deletes it all does not get it back. */
@@ -66,7 +67,10 @@ async function writeDemoRows(db: Db, image: (art: Art) => string): Promise<void>
 
   for (const [i, slide] of DEMO_SLIDES.entries()) {
     const t = at(now - (DEMO_SLIDES.length - i) * 1000);
-    await db.insertInto('slides').values({ id: newId(), title: slide.title, details: slide.details, image: image(slide.art), position: i, created_at: t, updated_at: t }).execute();
+    await db.insertInto('slides').values({
+      id: newId(), title: slide.title, details: slide.details, title_en: slide.titleEn, details_en: slide.detailsEn,
+      image: image(slide.art), position: i, created_at: t, updated_at: t,
+    }).execute();
   }
 
   // Lists show newest first: the first product gets the latest time.
@@ -74,13 +78,15 @@ async function writeDemoRows(db: Db, image: (art: Art) => string): Promise<void>
     const created = now - 200 * DAY + (DEMO_PRODUCTS.length - i) * DAY;
     const cardId = newId();
     await db.insertInto('cards').values({
-      id: cardId, type: 'product', title: product.title, description: product.description, image: image(product.art),
+      id: cardId, type: 'product', title: product.title, description: product.description,
+      title_en: product.titleEn, description_en: product.descriptionEn, image: image(product.art),
       is_detailed: product.details.length > 0 ? 1 : 0, created_at: at(created), updated_at: at(created),
     }).execute();
     for (const [j, detail] of product.details.entries()) {
       const t = at(created + (j + 1) * 60_000);
       await db.insertInto('card_details').values({
-        id: newId(), card_id: cardId, title: detail.title, description: detail.description, image: image(detail.art), created_at: t, updated_at: t,
+        id: newId(), card_id: cardId, title: detail.title, description: detail.description,
+        title_en: detail.titleEn, description_en: detail.descriptionEn, image: image(detail.art), created_at: t, updated_at: t,
       }).execute();
     }
   }
@@ -88,7 +94,8 @@ async function writeDemoRows(db: Db, image: (art: Art) => string): Promise<void>
   for (const project of DEMO_PORTFOLIO) {
     const t = at(now - project.daysAgo * DAY);
     await db.insertInto('cards').values({
-      id: newId(), type: 'portfolio', title: project.title, description: project.description, image: image(project.art),
+      id: newId(), type: 'portfolio', title: project.title, description: project.description,
+      title_en: project.titleEn, description_en: project.descriptionEn, image: image(project.art),
       is_detailed: 0, created_at: t, updated_at: t,
     }).execute();
   }
@@ -97,5 +104,6 @@ async function writeDemoRows(db: Db, image: (art: Art) => string): Promise<void>
   await saveAbout(db, 'ar', DEMO_ABOUT.ar);
   await saveAbout(db, 'en', DEMO_ABOUT.en);
   if ((await getPhone(db)) === '') await setPhone(db, DEMO_PHONE);
+  if ((await getContact(db)).updatedAt === '') await writeContact(db, DEMO_CONTACT, undefined);
   await db.insertInto('settings').values({ key: SEEDED_KEY, value: at(now) }).execute();
 }

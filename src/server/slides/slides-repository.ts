@@ -5,10 +5,13 @@ import type { SlidesTable } from '../db/schema.ts';
 import { imageUrl } from '../images/image-store.ts';
 import { assertVersion } from '../lib/concurrency.ts';
 import { badRequest, conflict } from '../lib/http-error.ts';
+import { englishPair } from '../lib/english.ts';
 import { newId } from '../lib/ids.ts';
 import type { Slide } from '../../shared/schemas.ts';
 
 export type SlideDirection = 'up' | 'down';
+/** Slide text as written: Arabic required, English optional (omitted on an edit = keep the stored English). */
+export interface SlideText { title: string; details: string; titleEn?: string | undefined; detailsEn?: string | undefined }
 export type MoveResult = 'moved' | 'at-start' | 'at-end';
 
 function toSlide(row: Selectable<SlidesTable>): Slide {
@@ -16,6 +19,8 @@ function toSlide(row: Selectable<SlidesTable>): Slide {
     _id: row.id,
     title: row.title,
     details: row.details,
+    titleEn: row.title_en,
+    detailsEn: row.details_en,
     imageUrl: imageUrl(row.image),
     image: row.image,
     position: row.position,
@@ -49,13 +54,17 @@ async function assertImageExists(db: Db, image: string): Promise<void> {
 }
 
 /** Appends a slide at the end of the order. */
-export async function createSlide(db: Db, input: { title: string; details: string; image: string }): Promise<Slide> {
+export async function createSlide(db: Db, input: SlideText & { image: string }): Promise<Slide> {
+  const en = englishPair({ title: input.titleEn, text: input.detailsEn }, { title: '', text: '' }, 'detailsEn');
   return db.transaction().execute(async (trx) => {
     await lockSlideOrder(trx);
     await assertImageExists(trx, input.image);
     const { count } = await trx.selectFrom('slides').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
     const now = nowIso();
-    const row = { id: newId(), title: input.title, details: input.details, image: input.image, position: Number(count), created_at: now, updated_at: now };
+    const row = {
+      id: newId(), title: input.title, details: input.details, title_en: en.title, details_en: en.text,
+      image: input.image, position: Number(count), created_at: now, updated_at: now,
+    };
     await trx.insertInto('slides').values(row).execute();
     return toSlide(row);
   });
@@ -68,16 +77,20 @@ export async function createSlide(db: Db, input: { title: string; details: strin
 export async function updateSlide(
   db: Db,
   id: string,
-  input: { title: string; details: string; image?: string | null | undefined },
+  input: SlideText & { image?: string | null | undefined },
   expectedUpdatedAt: string | undefined,
 ): Promise<{ slide: Slide; replacedImage: string | undefined } | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('slides').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     assertVersion(expectedUpdatedAt, row.updated_at);
+    const en = englishPair({ title: input.titleEn, text: input.detailsEn }, { title: row.title_en, text: row.details_en }, 'detailsEn');
     const image = input.image ? input.image : row.image;
     if (image !== row.image) await assertImageExists(trx, image);
-    const next = { title: input.title, details: input.details, image, updated_at: nextUpdatedAt(row.updated_at) };
+    const next = {
+      title: input.title, details: input.details, title_en: en.title, details_en: en.text,
+      image, updated_at: nextUpdatedAt(row.updated_at),
+    };
     // Compare-and-set on updated_at: of two edits that read the same version, only the first lands.
     const r = await trx.updateTable('slides').set(next).where('id', '=', id).where('updated_at', '=', row.updated_at).executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) throw conflict('This slide was changed by someone else at the same moment. Reload and try again.');

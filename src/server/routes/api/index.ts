@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import aboutus from './aboutus/index.ts';
 import auth from './auth/index.ts';
 import card from './card/index.ts';
+import contact from './contact/index.ts';
 import slider from './slider/index.ts';
 import word from './word/index.ts';
 
@@ -12,4 +13,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(word, { prefix: '/word' });
   await app.register(card, { prefix: '/card' });
   await app.register(slider, { prefix: '/slider' });
+  await app.register(contact, { prefix: '/contact' });
 }

@@ -2,8 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listCards, listHomePortfolio } from '../../../cards/cards-repository.ts';
 import { createCard, deleteCard, updateCard } from '../../../cards/cards-service.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
-import { CardCreate, CardUpdate, IdParams } from '../../../../shared/schemas.ts';
-import { adminOnly, CardAnswer, CardList, cardTags as tags, errors, MessageOnly, TypeQuery, VersionHeaders } from './schemas.ts';
+import { localizeCard } from '../../../../shared/localize.ts';
+import { CardCreate, CardUpdate, IdParams, LanguageQuery, type Card, type Language } from '../../../../shared/schemas.ts';
+import { adminOnly, CardAnswer, CardList, cardTags as tags, errors, MessageOnly, TypeLanguageQuery, TypeQuery, VersionHeaders } from './schemas.ts';
+
+/** Both languages without `language` (the admin's view); one language, with a per-card `language`, with it. */
+const inLanguage = (cards: Card[], language: Language | undefined): Card[] =>
+  language ? cards.map((c) => localizeCard(c, language)) : cards;
 
 /** Products and portfolio entries: GET/POST /api/card, GET /api/card/home-portfolio, PUT/DELETE /api/card/:id. */
 const cards: FastifyPluginAsyncTypebox = async (app) => {
@@ -11,14 +16,17 @@ const cards: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/', {
     schema: {
-      tags, summary: 'List the cards of one type, newest first', querystring: TypeQuery,
+      tags, summary: 'List the cards of one type, newest first', querystring: TypeLanguageQuery,
       response: { 200: CardList, ...errors(400) },
     },
-  }, async (request) => ({ data: await listCards(ctx.db, request.query.type) }));
+  }, async (request) => ({ data: inLanguage(await listCards(ctx.db, request.query.type), request.query.language) }));
 
   app.get('/home-portfolio', {
-    schema: { tags, summary: 'The 6 most recently added portfolio cards, newest first', response: { 200: CardList } },
-  }, async () => ({ data: await listHomePortfolio(ctx.db) }));
+    schema: {
+      tags, summary: 'The 6 most recently added portfolio cards, newest first', querystring: LanguageQuery,
+      response: { 200: CardList, ...errors(400) },
+    },
+  }, async (request) => ({ data: inLanguage(await listHomePortfolio(ctx.db), request.query.language) }));
 
   app.post('/', {
     preHandler: app.requireAdmin,

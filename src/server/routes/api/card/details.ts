@@ -4,7 +4,8 @@ import { getCardWithDetails } from '../../../cards/cards-repository.ts';
 import { createDetail, deleteDetail, updateDetail } from '../../../cards/cards-service.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
 import { notFound } from '../../../lib/http-error.ts';
-import { Card, CardDetail, DetailCreate, DetailUpdate, Id, IdParams } from '../../../../shared/schemas.ts';
+import { localizeCard, localizeDetail } from '../../../../shared/localize.ts';
+import { Card, CardDetail, DetailCreate, DetailUpdate, Id, IdParams, LanguageQuery } from '../../../../shared/schemas.ts';
 import { adminOnly, cardTags as tags, DetailAnswer, errors, MessageOnly, VersionHeaders } from './schemas.ts';
 
 const CardWithDetails = Type.Object({
@@ -18,13 +19,20 @@ const details: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/details', {
     schema: {
       tags, summary: 'A card with its detail items (in the order they were added)',
-      querystring: Type.Object({ id: Id }),
+      querystring: Type.Object({ id: Id, ...LanguageQuery.properties }),
       response: { 200: CardWithDetails, ...errors(400, 404) },
     },
   }, async (request) => {
     const found = await getCardWithDetails(ctx.db, request.query.id);
     if (!found) throw notFound('Card not found.');
-    return { data: { cardWithImageUrl: found.card, detailsWithImageUrl: found.details } };
+    const { language } = request.query;
+    if (!language) return { data: { cardWithImageUrl: found.card, detailsWithImageUrl: found.details } };
+    return {
+      data: {
+        cardWithImageUrl: localizeCard(found.card, language),
+        detailsWithImageUrl: found.details.map((d) => localizeDetail(d, language)),
+      },
+    };
   });
 
   app.post('/details', {

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Card, CardDetail, ErrorAnswer } from '../../../../shared/schemas.ts';
+import { Card, CardDetail, ErrorAnswer, LanguageQuery } from '../../../../shared/schemas.ts';
 
 /** Route-level pieces shared by the card routes (the payload schemas themselves live in shared/schemas.ts). */
 
@@ -10,6 +10,8 @@ export const adminOnly = [{ session: [] }];
 export const TypeQuery = Type.Object({
   type: Type.Unsafe<'product' | 'portfolio'>({ type: 'string', enum: ['product', 'portfolio'], description: 'Card type' }),
 });
+/** GET /api/card: the type, and optionally the language to answer in. */
+export const TypeLanguageQuery = Type.Object({ ...TypeQuery.properties, ...LanguageQuery.properties });
 
 export const VersionHeaders = Type.Object({
   'if-match': Type.Optional(Type.String({ maxLength: 60, description: 'updatedAt as read; 409 if the record changed since' })),

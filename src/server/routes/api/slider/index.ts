@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ErrorAnswer, Id, IdParams, Message, Slide, SlideCreate, SlideUpdate } from '../../../../shared/schemas.ts';
+import { localizeSlide } from '../../../../shared/localize.ts';
+import { ErrorAnswer, Id, IdParams, LanguageQuery, Message, Slide, SlideCreate, SlideUpdate } from '../../../../shared/schemas.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
 import { notFound } from '../../../lib/http-error.ts';
 import { createSlide, deleteSlide, listSlides, moveSlide, updateSlide } from '../../../slides/slides-repository.ts';
@@ -23,8 +24,15 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
   const { db, images } = app.ctx;
 
   app.get('/', {
-    schema: { tags, summary: 'List home slides in display order', response: { 200: Type.Object({ data: Type.Array(Slide) }) } },
-  }, async () => ({ data: await listSlides(db) }));
+    schema: {
+      tags, summary: 'List home slides in display order', querystring: LanguageQuery,
+      response: { 200: Type.Object({ data: Type.Array(Slide) }), 400: ErrorAnswer },
+    },
+  }, async (request) => {
+    const slides = await listSlides(db);
+    const { language } = request.query;
+    return { data: language ? slides.map((s) => localizeSlide(s, language)) : slides };
+  });
 
   app.post('/', {
     preHandler: app.requireAdmin,

@@ -1,0 +1,87 @@
+import { nextUpdatedAt, type Db } from '../db/database.ts';
+import { assertVersion } from '../lib/concurrency.ts';
+import { badRequest, conflict } from '../lib/http-error.ts';
+import { SOCIAL_LINKS, type Contact, type ContactFields } from '../../shared/schemas.ts';
+
+/**
+ * The business's contact details (email, WhatsApp, social links, served cities), kept as one JSON
+ * settings row so they are edited and versioned together. '' = not set.
+ */
+const CONTACT_KEY = 'contact';
+
+export const EMPTY_CONTACT: Contact = {
+  email: '', whatsapp: '', instagram: '', x: '', tiktok: '', snapchat: '', facebook: '',
+  citiesAr: [], citiesEn: [], updatedAt: '',
+};
+
+function parse(value: string | undefined): Contact {
+  if (!value) return { ...EMPTY_CONTACT };
+  try {
+    const stored = JSON.parse(value) as Partial<Contact>;
+    return { ...EMPTY_CONTACT, ...stored };
+  } catch {
+    return { ...EMPTY_CONTACT };
+  }
+}
+
+/** The stored contact details; all empty before the first save. */
+export async function getContact(db: Db): Promise<Contact> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', CONTACT_KEY).executeTakeFirst();
+  return parse(row?.value);
+}
+
+// Deliberately plain: one @, no spaces, a dot in the domain. The schema limits the length.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Trims and checks what the schema cannot say clearly; answers the values to store. */
+export function normaliseContact(input: ContactFields): ContactFields {
+  const out: ContactFields = {
+    email: input.email.trim(),
+    whatsapp: input.whatsapp.replace(/\s+/g, ' ').trim(),
+    instagram: input.instagram.trim(),
+    x: input.x.trim(),
+    tiktok: input.tiktok.trim(),
+    snapchat: input.snapchat.trim(),
+    facebook: input.facebook.trim(),
+    citiesAr: input.citiesAr.map((c) => c.trim()),
+    citiesEn: input.citiesEn.map((c) => c.trim()),
+  };
+  if (out.email !== '' && !EMAIL.test(out.email)) throw badRequest('email must be a valid email address, like name@example.com.');
+  if (out.whatsapp !== '' && out.whatsapp.replace(/\D/g, '').length < 5) throw badRequest('whatsapp must have at least 5 digits, or be empty to use the phone number.');
+  for (const name of SOCIAL_LINKS) {
+    const link = out[name];
+    if (link === '') continue;
+    let url: URL | undefined;
+    try { url = new URL(link); } catch { url = undefined; }
+    if (!url || url.protocol !== 'https:' || !url.hostname.includes('.')) {
+      throw badRequest(`${name} must be a link starting with https:// (for example https://www.${name === 'x' ? 'x' : name}.com/yourname), or empty.`);
+    }
+  }
+  return out;
+}
+
+/**
+ * Saves the contact details. With `expected` (the updatedAt the editor read), answers 409 when
+ * they changed since; the write itself is a compare-and-set on the stored value.
+ */
+export async function saveContact(db: Db, input: ContactFields, expected: string | undefined): Promise<Contact> {
+  const fields = normaliseContact(input);
+  return db.transaction().execute((trx) => writeContact(trx, fields, expected));
+}
+
+/** The write of saveContact inside a transaction the caller holds (the demo seed). */
+export async function writeContact(db: Db, input: ContactFields, expected: string | undefined): Promise<Contact> {
+  const fields = normaliseContact(input);
+  const row = await db.selectFrom('settings').select('value').where('key', '=', CONTACT_KEY).executeTakeFirst();
+  const current = parse(row?.value);
+  assertVersion(expected, current.updatedAt);
+  const next: Contact = { ...fields, updatedAt: nextUpdatedAt(current.updatedAt) };
+  const value = JSON.stringify(next);
+  if (!row) {
+    await db.insertInto('settings').values({ key: CONTACT_KEY, value }).execute();
+  } else {
+    const r = await db.updateTable('settings').set({ value }).where('key', '=', CONTACT_KEY).where('value', '=', row.value).executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) throw conflict('The contact details were changed by someone else at the same moment. Reload and try again.');
+  }
+  return next;
+}

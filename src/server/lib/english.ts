@@ -1,0 +1,18 @@
+import { badRequest } from './http-error.ts';
+
+/**
+ * The English pair (title + description/details) of a write. An omitted field keeps `stored`
+ * (an edit) or is empty (a new record); '' clears it. Both end up filled or both empty, else 400.
+ */
+export function englishPair(
+  sent: { title: string | undefined; text: string | undefined },
+  stored: { title: string; text: string },
+  textField: 'descriptionEn' | 'detailsEn',
+): { title: string; text: string } {
+  const title = (sent.title ?? stored.title).trim();
+  const text = (sent.text ?? stored.text).trim();
+  if ((title === '') !== (text === '')) {
+    throw badRequest(`titleEn and ${textField} go together: fill in both English fields, or leave both empty.`);
+  }
+  return { title, text };
+}

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { getContact, saveContact } from '../../../contact/contact-repository.ts';
+import { expectedVersion } from '../../../lib/concurrency.ts';
+import { Contact, ContactSave, ErrorAnswer } from '../../../../shared/schemas.ts';
+
+const tags = ['contact'];
+
+/** GET/PUT /api/contact: the business's email, WhatsApp, social links and served cities. */
+const contact: FastifyPluginAsyncTypebox = async (app) => {
+  const { db } = app.ctx;
+
+  app.get('/', {
+    schema: {
+      tags, summary: "The business's contact details ('' = not set; whatsapp '' = use the phone number)",
+      response: { 200: Type.Object({ data: Contact }) },
+    },
+  }, async () => ({ data: await getContact(db) }));
+
+  app.put('/', {
+    preHandler: app.requireAdmin,
+    schema: {
+      tags, summary: 'Save the contact details (all fields; empty string = not set)', security: [{ session: [] }],
+      description: 'Send the updatedAt you read (as updatedAt, expectedUpdatedAt or If-Match) to get 409 instead of overwriting a newer save.',
+      body: ContactSave,
+      response: { 200: Type.Object({ message: Type.String(), data: Contact }), 400: ErrorAnswer, 401: ErrorAnswer, 409: ErrorAnswer },
+    },
+  }, async (request) => {
+    const { updatedAt, expectedUpdatedAt: _e, ...fields } = request.body;
+    const expected = expectedVersion(request.headers, request.body) ?? (updatedAt ? updatedAt : undefined);
+    const data = await saveContact(db, fields, expected);
+    return { message: 'Contact details saved', data };
+  });
+};
+
+export default contact;
