@@ -5,6 +5,7 @@ import type { PageMeta } from '../../web/public/meta.ts';
 import type { Manifest } from './manifest.ts';
 import { entryAssets, stylesheetText } from './manifest.ts';
 import { alternates, escapeHtml, localBusiness, scriptJson } from './seo.ts';
+import { keywordsFor } from '../../shared/keywords.ts';
 
 export const PUBLIC_ENTRY = 'src/web/public/entry-client.tsx';
 
@@ -43,7 +44,7 @@ export function renderDocument({ publicUrl, manifest, hydration, meta, appHtml }
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${attr(meta.description)}">`,
-    root.keywords.length ? `<meta name="keywords" content="${attr(root.keywords.join(', '))}">` : '',
+    keywordsFor(root.keywords, lang).length ? `<meta name="keywords" content="${attr(keywordsFor(root.keywords, lang).join(', '))}">` : '',
     view.status === 404 ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${attr(canonical)}">`,
     ...(view.status === 404 ? [] : links.map((l) => `<link rel="alternate" hreflang="${l.hreflang}" href="${attr(l.href)}">`)),
     '<meta name="theme-color" content="#0f4c5c">',

@@ -7,8 +7,10 @@ import type { AppContext } from '../context.ts';
 import { imageUrl, variantName } from '../images/image-store.ts';
 import { listSlides } from '../slides/slides-repository.ts';
 import { listWords } from '../words/words-repository.ts';
-import type { Card, CardDetail } from '../../shared/schemas.ts';
-import type { CardView, ImageView, PageState, RootData } from '../../web/public/data.ts';
+import type { Card, CardDetail, Slide } from '../../shared/schemas.ts';
+import { localizeCard, localizeDetail, localizeSlide } from '../../shared/localize.ts';
+import type { Lang } from '../../web/shared/i18n/index.ts';
+import type { CardView, DetailView, ImageView, PageState, RootData, SlideView } from '../../web/public/data.ts';
 import { pageKey, resolvePage } from '../../web/public/paths.ts';
 
 /**
@@ -36,10 +38,19 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
     };
   }
 
-  const cardView = async (c: Card): Promise<CardView> => ({
-    id: c._id, title: c.title, description: c.description, isDetailed: c.isDetailed, image: await imageView(c.image),
-  });
-  const detailView = async (d: CardDetail) => ({ id: d._id, title: d.title, description: d.description, image: await imageView(d.image) });
+  // Each item in the page's language, falling back to the Arabic where the English is not written yet.
+  const cardView = (lang: Lang) => async (full: Card): Promise<CardView> => {
+    const c = localizeCard(full, lang);
+    return { id: c._id, title: c.title, description: c.description, language: c.language, isDetailed: c.isDetailed, image: await imageView(c.image) };
+  };
+  const detailView = (lang: Lang) => async (full: CardDetail): Promise<DetailView> => {
+    const d = localizeDetail(full, lang);
+    return { id: d._id, title: d.title, description: d.description, language: d.language, image: await imageView(d.image) };
+  };
+  const slideView = (lang: Lang) => async (full: Slide): Promise<SlideView> => {
+    const s = localizeSlide(full, lang);
+    return { id: s._id, title: s.title, details: s.details, language: s.language, image: await imageView(s.image) };
+  };
 
   /** Runs one read; on failure logs it and answers the fallback. */
   async function attempt<T>(what: string, read: () => Promise<T>, fallback: T, flags: { degraded: boolean }): Promise<T> {
@@ -70,10 +81,8 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
     switch (page) {
       case 'home': {
         const [slides, recent] = await Promise.all([
-          attempt('slides', async () => Promise.all((await listSlides(db)).map(async (s) => ({
-            id: s._id, title: s.title, details: s.details, image: await imageView(s.image),
-          }))), [], flags),
-          attempt('home portfolio', async () => Promise.all((await listHomePortfolio(db)).map(cardView)), [], flags),
+          attempt('slides', async () => Promise.all((await listSlides(db)).map(slideView(lang))), [], flags),
+          attempt('home portfolio', async () => Promise.all((await listHomePortfolio(db)).map(cardView(lang))), [], flags),
         ]);
         return ok({ page, lang, status: 200, key, data: { slides, recent } });
       }
@@ -84,14 +93,14 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
       case 'portfolio':
       case 'products': {
         const type = page === 'products' ? 'product' : 'portfolio';
-        const cards = await attempt(`${type} cards`, async () => Promise.all((await listCards(db, type)).map(cardView)), [], flags);
+        const cards = await attempt(`${type} cards`, async () => Promise.all((await listCards(db, type)).map(cardView(lang))), [], flags);
         return ok({ page, lang, status: 200, key, data: { cards } } as PageState);
       }
       case 'card-details': {
         const id = new URLSearchParams(search).get('id');
         const found = id ? await attempt('card details', () => getCardWithDetails(db, id), undefined, flags) : undefined;
         if (!found) return ok({ page: 'not-found', lang, status: 404, key, data: { missing: 'card' } });
-        const [card, details] = await Promise.all([cardView(found.card), Promise.all(found.details.map(detailView))]);
+        const [card, details] = await Promise.all([cardView(lang)(found.card), Promise.all(found.details.map(detailView(lang)))]);
         return ok({ page, lang, status: 200, key, data: { card, details } });
       }
       case 'contact':

@@ -2,6 +2,7 @@ import { dictionaryFor, LANGS, type Lang } from '../../web/shared/i18n/index.ts'
 import { SITE } from '../../web/shared/site.ts';
 import type { PageState, RootData } from '../../web/public/data.ts';
 import { switchLanguagePath } from '../../web/public/paths.ts';
+import { keywordsFor } from '../../shared/keywords.ts';
 
 /** Search-engine facts for the public pages: alternates, structured data, sitemap and robots. */
 
@@ -47,7 +48,7 @@ export function localBusiness(publicUrl: string, lang: Lang, root: RootData): Re
     address: { '@type': 'PostalAddress', addressCountry: 'SA' },
     areaServed: SITE.cities.map((name) => ({ '@type': 'City', name })),
     sameAs: SITE.social.map((s) => s.url),
-    ...(root.keywords.length ? { keywords: root.keywords.join(', ') } : {}),
+    ...(keywordsFor(root.keywords, lang).length ? { keywords: keywordsFor(root.keywords, lang).join(', ') } : {}),
     inLanguage: lang,
   };
 }

@@ -14,10 +14,12 @@ export interface ImageView {
   height: number;
 }
 
+/** `language`: the language the item's text is in (Arabic where the English is not written yet). */
 export interface CardView {
   id: string;
   title: string;
   description: string;
+  language: Lang;
   isDetailed: boolean;
   image: ImageView;
 }
@@ -26,6 +28,7 @@ export interface DetailView {
   id: string;
   title: string;
   description: string;
+  language: Lang;
   image: ImageView;
 }
 
@@ -33,6 +36,7 @@ export interface SlideView {
   id: string;
   title: string;
   details: string;
+  language: Lang;
   image: ImageView;
 }
 
@@ -40,6 +44,7 @@ export interface SlideView {
 /** Site-wide data every page shows (header, footer, floating buttons, head). */
 export interface RootData {
   phone: string;
+  /** Every keyword; each language's pages use those in its script (`keywordsFor`). */
   keywords: string[];
   year: number;
 }

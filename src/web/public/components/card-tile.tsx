@@ -5,6 +5,7 @@ import { cardDetailsPath } from '../paths.ts';
 import { ArrowIcon } from './icons.tsx';
 import { SIZES } from './image-sizes.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
+import { textLangAttrs } from './text-lang.ts';
 
 
 /** A product or portfolio card in a grid; the Details link only for cards that have details. */
@@ -19,8 +20,8 @@ export function CardTile({ card, headingLevel = 2, priority = false }: { card: C
         <ResponsiveImage image={card.image} alt={card.title} sizes={SIZES.grid} priority={priority} />
       </div>
       <div className="card-body">
-        <Heading className="card-title" dir="auto">{card.title}</Heading>
-        <p className="card-text" dir="auto">{card.description}</p>
+        <Heading className="card-title" {...textLangAttrs(card.language, lang)}>{card.title}</Heading>
+        <p className="card-text" {...textLangAttrs(card.language, lang)}>{card.description}</p>
         {card.isDetailed && (
           <Link
             className="btn btn-primary card-details-link"

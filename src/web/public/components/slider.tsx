@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { SlideView } from '../data.ts';
-import { useT } from '../hooks.ts';
+import { useLang, useT } from '../hooks.ts';
 import { ChevronIcon, PauseIcon, PlayIcon } from './icons.tsx';
 import { SIZES } from './image-sizes.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
+import { textLangAttrs } from './text-lang.ts';
 
 const INTERVAL_MS = 6000;
 const SWIPE_PX = 40;
@@ -26,6 +27,7 @@ const usePrefersReducedMotion = () =>
  */
 export function Slider({ slides }: { slides: SlideView[] }) {
   const t = useT();
+  const lang = useLang();
   const count = slides.length;
   const [index, setIndex] = useState(0);
   const [previous, setPrevious] = useState<number | null>(null); // stays under the incoming slide while it fades in
@@ -97,8 +99,8 @@ export function Slider({ slides }: { slides: SlideView[] }) {
               <ResponsiveImage className="slide-image" image={slide.image} alt={slide.title} sizes={SIZES.slide} priority={i === 0} />
               <div className="slide-caption">
                 <div className="container">
-                  <h2 className="slide-title" dir="auto">{slide.title}</h2>
-                  <p className="slide-details" dir="auto">{slide.details}</p>
+                  <h2 className="slide-title" {...textLangAttrs(slide.language, lang)}>{slide.title}</h2>
+                  <p className="slide-details" {...textLangAttrs(slide.language, lang)}>{slide.details}</p>
                 </div>
               </div>
             </div>

@@ -5,6 +5,7 @@ import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { useLang, usePageData, useT } from '../hooks.ts';
 import { ContactButtons } from '../layout/contact-actions.tsx';
 import { pagePath } from '../paths.ts';
+import { textLangAttrs } from '../components/text-lang.ts';
 
 function BackLink() {
   const t = useT();
@@ -19,6 +20,7 @@ function BackLink() {
 
 export function CardDetailsPage() {
   const t = useT();
+  const lang = useLang();
   const { card, details } = usePageData('card-details');
   return (
     <>
@@ -26,8 +28,8 @@ export function CardDetailsPage() {
         <div className="container detail-hero-inner">
           <div className="detail-hero-text">
             <BackLink />
-            <h1 className="page-title" dir="auto">{card.title}</h1>
-            <p className="page-lead" dir="auto">{card.description}</p>
+            <h1 className="page-title" {...textLangAttrs(card.language, lang)}>{card.title}</h1>
+            <p className="page-lead" {...textLangAttrs(card.language, lang)}>{card.description}</p>
             <ContactButtons />
           </div>
           <div className="media media-4x3 detail-hero-media">
@@ -46,8 +48,8 @@ export function CardDetailsPage() {
                     <ResponsiveImage image={item.image} alt={item.title} sizes={SIZES.grid} />
                   </div>
                   <div className="card-body">
-                    <h3 className="card-title" dir="auto">{item.title}</h3>
-                    <p className="card-text" dir="auto">{item.description}</p>
+                    <h3 className="card-title" {...textLangAttrs(item.language, lang)}>{item.title}</h3>
+                    <p className="card-text" {...textLangAttrs(item.language, lang)}>{item.description}</p>
                   </div>
                 </article>
               ))}
