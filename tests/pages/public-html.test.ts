@@ -23,7 +23,7 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
     { path: '/about', title: { ar: 'من نحن', en: 'About' }, content: [] },
     { path: '/portfolio', title: { ar: 'أعمالنا', en: 'Portfolio' }, content: [site.portfolio.title, site.portfolio.description] },
     { path: '/products', title: { ar: 'منتجاتنا', en: 'Products' }, content: [site.detailed.title, site.plain.title, site.plain.description] },
-    { path: '/contact', title: { ar: 'تواصل معنا', en: 'Contact' }, content: ['mailto:info@', 'get-in-touch'] },
+    { path: '/contact', title: { ar: 'تواصل معنا', en: 'Contact' }, content: ['get-in-touch'] },
     { path: `/card-details?id=${site.detailed._id}`, title: { ar: site.detailed.title, en: site.detailed.title }, content: [site.detailed.description, site.detail.title, site.detail.description] },
   ];
 
@@ -67,12 +67,19 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
         const business = jsonLd(page.body).find((d) => d['@type'] === 'LocalBusiness');
         assert.ok(business, `${path}: LocalBusiness JSON-LD`);
         assert.equal(business.telephone, site.phone);
-        assert.deepEqual(business.areaServed.map((c: { name: string }) => c.name), ['Dammam', 'Riyadh', 'Madinah', 'Jeddah']);
+        assert.deepEqual(business.areaServed.map((c: { name: string }) => c.name), site.contact.citiesEn);
+        assert.equal(business.email, site.contact.email);
+        assert.deepEqual(business.sameAs, [site.contact.instagram, site.contact.snapchat], 'only the social links that are set');
 
         // Layout on every page: call and WhatsApp links with the stored phone, footer cities, year.
         assert.ok(page.body.includes('href="tel:+966551234567"'), `${path}: tel link`);
-        assert.ok(page.body.includes('href="https://wa.me/966551234567?text=%D8'), `${path}: WhatsApp link with Arabic greeting`);
-        for (const city of lang === 'ar' ? ['الدمام', 'الرياض', 'المدينة المنورة', 'جدة'] : ['Dammam', 'Riyadh', 'Madinah', 'Jeddah']) {
+        // WhatsApp goes to the owner's WhatsApp number (set apart from the phone).
+        assert.ok(page.body.includes('href="https://wa.me/966507654321?text=%D8'), `${path}: WhatsApp link with Arabic greeting`);
+        assert.ok(!page.body.includes('href="https://wa.me/966551234567'), `${path}: no WhatsApp link to the phone when a WhatsApp number is set`);
+        assert.ok(page.body.includes(`href="mailto:${site.contact.email}"`), `${path}: footer email`);
+        assert.ok(page.body.includes(`href="${site.contact.instagram}"`) && page.body.includes(`href="${site.contact.snapchat}"`), `${path}: social links`);
+        assert.ok(!page.body.includes('facebook.com') && !page.body.includes('tiktok.com'), `${path}: unset social links are not shown`);
+        for (const city of lang === 'ar' ? site.contact.citiesAr : site.contact.citiesEn) {
           assert.ok(page.body.includes(city), `${path}: city ${city}`);
         }
         assert.ok(page.body.includes(`© ${new Date().getFullYear()}`), `${path}: copyright year`);

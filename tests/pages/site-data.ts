@@ -13,6 +13,7 @@ export interface SiteData {
   phone: string;
   about: Record<'ar' | 'en', { title: string; description: string; title2: string; description2: string; title3: string; description3: string }>;
   keywords: string[];
+  contact: { email: string; whatsapp: string; instagram: string; x: string; tiktok: string; snapchat: string; facebook: string; citiesAr: string[]; citiesEn: string[] };
 }
 
 async function ok<T>(res: Promise<{ status: number; body: T }>, what: string): Promise<T> {
@@ -44,7 +45,13 @@ export async function createSiteData(admin: HttpClient): Promise<SiteData> {
   for (const language of ['ar', 'en'] as const) await ok(admin.post('/api/aboutus/', { ...about[language], language }), 'about');
   const keywords = [`طارد الحمام ${tag}`, `pigeon spikes ${tag}`];
   for (const word of keywords) await ok(admin.post('/api/word/', { word }), 'keyword');
-  return { slides, detailed, plain, detail, portfolio, phone, about, keywords };
+  const contact = {
+    email: `hello-${tag}@example.com`, whatsapp: '+966 50 765 4321',
+    instagram: `https://www.instagram.com/demo.${tag}`, x: '', tiktok: '', snapchat: `https://www.snapchat.com/add/demo.${tag}`, facebook: '',
+    citiesAr: ['الدمام', 'الرياض', 'المدينة المنورة', 'جدة', 'الخبر'], citiesEn: ['Dammam', 'Riyadh', 'Madinah', 'Jeddah', 'Khobar'],
+  };
+  await ok(admin.put('/api/contact', contact), 'contact');
+  return { slides, detailed, plain, detail, portfolio, phone, about, keywords, contact };
 }
 
 /** The English address of an Arabic path: "/" → "/en", "/about" → "/en/about". */

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { imageUrl, variantName } from '../images/image-store.ts';
 import { listSlides } from '../slides/slides-repository.ts';
 import { listWords } from '../words/words-repository.ts';
+import { EMPTY_CONTACT, getContact } from '../contact/contact-repository.ts';
 import type { Card, CardDetail, Slide } from '../../shared/schemas.ts';
 import { localizeCard, localizeDetail, localizeSlide } from '../../shared/localize.ts';
 import type { Lang } from '../../web/shared/i18n/index.ts';
@@ -65,11 +66,12 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
 
   async function root(): Promise<Loaded<RootData>> {
     const flags = { degraded: false };
-    const [phone, words] = await Promise.all([
+    const [phone, words, contact] = await Promise.all([
       attempt('phone', () => getPhone(db), '', flags),
       attempt('keywords', () => listWords(db), [], flags),
+      attempt('contact', () => getContact(db), { ...EMPTY_CONTACT }, flags),
     ]);
-    return { value: { phone, keywords: words.map((w) => w.word), year: new Date().getFullYear() }, degraded: flags.degraded };
+    return { value: { phone, keywords: words.map((w) => w.word), contact, year: new Date().getFullYear() }, degraded: flags.degraded };
   }
 
   /** The page at `pathname` + `search` with its data, or the 404 page. */

@@ -1,5 +1,5 @@
 import { dictionaryFor, LANGS, type Lang } from '../../web/shared/i18n/index.ts';
-import { SITE } from '../../web/shared/site.ts';
+import { citiesIn, socialLinks } from '../../web/shared/site.ts';
 import type { PageState, RootData } from '../../web/public/data.ts';
 import { switchLanguagePath } from '../../web/public/paths.ts';
 import { keywordsFor } from '../../shared/keywords.ts';
@@ -44,10 +44,10 @@ export function localBusiness(publicUrl: string, lang: Lang, root: RootData): Re
     logo: `${publicUrl}/favicon.svg`,
     image: `${publicUrl}/favicon.svg`,
     ...(root.phone ? { telephone: root.phone } : {}),
-    email: SITE.email,
+    ...(root.contact.email ? { email: root.contact.email } : {}),
     address: { '@type': 'PostalAddress', addressCountry: 'SA' },
-    areaServed: SITE.cities.map((name) => ({ '@type': 'City', name })),
-    sameAs: SITE.social.map((s) => s.url),
+    areaServed: citiesIn(root.contact, 'en', dictionaryFor('en').cities).map((name) => ({ '@type': 'City', name })),
+    ...(socialLinks(root.contact).length ? { sameAs: socialLinks(root.contact).map((s) => s.url) } : {}),
     ...(keywordsFor(root.keywords, lang).length ? { keywords: keywordsFor(root.keywords, lang).join(', ') } : {}),
     inLanguage: lang,
   };

@@ -5,6 +5,7 @@
  */
 import type { Lang, PageName } from '../shared/i18n/index.ts';
 import type { AboutText } from '../../shared/about.ts';
+import type { Contact } from '../../shared/schemas.ts';
 
 export interface ImageView {
   src: string;
@@ -46,6 +47,8 @@ export interface RootData {
   phone: string;
   /** Every keyword; each language's pages use those in its script (`keywordsFor`). */
   keywords: string[];
+  /** The business's contact details as the owner set them ('' = not set). */
+  contact: Contact;
   year: number;
 }
 

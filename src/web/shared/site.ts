@@ -1,24 +1,38 @@
+import type { Contact } from '../../shared/schemas.ts';
+
 /**
- * Fixed business facts shown on the public pages. The phone number and the city list are business
- * content (the phone is edited in the admin); the email and social accounts are fixed, per the
- * specification, and changed here.
+ * Fixed facts of the site's code. The business's own contact details (email, WhatsApp, social
+ * links, cities) are content: edited in the admin and read from `RootData.contact`.
  */
 export const SITE = {
-  email: 'info@bird-barrier.sa',
-  social: [
-    { name: 'Instagram', icon: 'instagram', url: 'https://www.instagram.com/birdbarrier.sa' },
-    { name: 'X', icon: 'x', url: 'https://x.com/birdbarrier_sa' },
-    { name: 'TikTok', icon: 'tiktok', url: 'https://www.tiktok.com/@birdbarrier.sa' },
-    { name: 'Facebook', icon: 'facebook', url: 'https://www.facebook.com/birdbarrier.sa' },
-  ],
-  /** Cities served, in English for structured data (the pages show the dictionary's names). */
-  cities: ['Dammam', 'Riyadh', 'Madinah', 'Jeddah'],
   /** The greeting a visitor's WhatsApp message starts with; Arabic on both language versions. */
   whatsappGreeting: 'السلام عليكم، أرغب في الاستفسار عن خدماتكم لطرد الحمام.',
   countryCallingCode: '966',
 } as const;
 
-export type SocialIcon = (typeof SITE.social)[number]['icon'];
+const SOCIAL = [
+  { key: 'instagram', name: 'Instagram' },
+  { key: 'x', name: 'X' },
+  { key: 'tiktok', name: 'TikTok' },
+  { key: 'snapchat', name: 'Snapchat' },
+  { key: 'facebook', name: 'Facebook' },
+] as const;
+
+export type SocialIcon = (typeof SOCIAL)[number]['key'];
+
+/** The social links the owner has set, in a fixed order (the unset ones are not shown). */
+export function socialLinks(contact: Contact): { name: string; icon: SocialIcon; url: string }[] {
+  return SOCIAL.filter((s) => contact[s.key] !== '').map((s) => ({ name: s.name, icon: s.key, url: contact[s.key] }));
+}
+
+/** The number WhatsApp links open: the owner's WhatsApp number, else the phone number. */
+export const whatsappNumber = (contact: Contact, phone: string): string => contact.whatsapp || phone;
+
+/** The served cities in `lang` as the owner listed them, else the dictionary's default list. */
+export const citiesIn = (contact: Contact, lang: 'ar' | 'en', fallback: readonly string[]): readonly string[] => {
+  const listed = lang === 'ar' ? contact.citiesAr : contact.citiesEn;
+  return listed.length ? listed : fallback;
+};
 
 /** `tel:` link for a stored number ("+966 55 123 4567" → "tel:+966551234567"). */
 export function telHref(phone: string): string {

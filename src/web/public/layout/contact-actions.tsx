@@ -1,15 +1,15 @@
-import { telHref, whatsappHref } from '../../shared/site.ts';
+import { telHref, whatsappHref, whatsappNumber } from '../../shared/site.ts';
 import { PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { useRootData, useT } from '../hooks.ts';
 
 /** The two round buttons that stay in the corner of every screen: call and WhatsApp. */
 export function FloatingContact() {
   const t = useT();
-  const { phone } = useRootData();
+  const { phone, contact } = useRootData();
   if (!phone) return null;
   return (
     <aside className="floating-contact" aria-label={t.quickContact}>
-      <a className="fab fab-whatsapp" href={whatsappHref(phone)} target="_blank" rel="noopener noreferrer" aria-label={t.whatsappUs}>
+      <a className="fab fab-whatsapp" href={whatsappHref(whatsappNumber(contact, phone))} target="_blank" rel="noopener noreferrer" aria-label={t.whatsappUs}>
         <WhatsAppIcon size={28} />
       </a>
       <a className="fab fab-call" href={telHref(phone)} aria-label={t.callUs}>
@@ -22,7 +22,7 @@ export function FloatingContact() {
 /** A pair of prominent call and WhatsApp buttons for the body of a page. */
 export function ContactButtons({ variant = 'light' }: { variant?: 'light' | 'dark' }) {
   const t = useT();
-  const { phone } = useRootData();
+  const { phone, contact } = useRootData();
   if (!phone) return null;
   return (
     <div className={`contact-buttons contact-buttons-${variant}`}>
@@ -30,7 +30,7 @@ export function ContactButtons({ variant = 'light' }: { variant?: 'light' | 'dar
         <PhoneIcon />
         <span>{t.callNow}</span>
       </a>
-      <a className="btn btn-whatsapp btn-lg" href={whatsappHref(phone)} target="_blank" rel="noopener noreferrer">
+      <a className="btn btn-whatsapp btn-lg" href={whatsappHref(whatsappNumber(contact, phone))} target="_blank" rel="noopener noreferrer">
         <WhatsAppIcon />
         <span>{t.whatsappUs}</span>
       </a>

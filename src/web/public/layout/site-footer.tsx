@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SITE, telHref, whatsappHref } from '../../shared/site.ts';
+import { citiesIn, socialLinks, telHref, whatsappHref, whatsappNumber } from '../../shared/site.ts';
 import { MailIcon, PhoneIcon, PinIcon, SOCIAL_ICONS, WhatsAppIcon } from '../components/icons.tsx';
 import { useLang, useRootData, useT } from '../hooks.ts';
 import { NAV_PAGES, pagePath } from '../paths.ts';
@@ -7,9 +7,11 @@ import { LogoMark } from './logo-mark.tsx';
 
 export function SocialLinks({ className = 'social-links' }: { className?: string }) {
   const t = useT();
+  const links = socialLinks(useRootData().contact);
+  if (links.length === 0) return null;
   return (
     <ul className={className}>
-      {SITE.social.map((s) => {
+      {links.map((s) => {
         const Icon = SOCIAL_ICONS[s.icon];
         return (
           <li key={s.icon}>
@@ -26,7 +28,8 @@ export function SocialLinks({ className = 'social-links' }: { className?: string
 export function SiteFooter() {
   const t = useT();
   const lang = useLang();
-  const { phone, year } = useRootData();
+  const { phone, contact, year } = useRootData();
+  const whatsapp = whatsappNumber(contact, phone);
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -54,20 +57,22 @@ export function SiteFooter() {
                 <a href={telHref(phone)}><PhoneIcon size={18} /><span dir="ltr">{phone}</span></a>
               </li>
             )}
-            {phone && (
+            {whatsapp && (
               <li>
-                <a href={whatsappHref(phone)} target="_blank" rel="noopener noreferrer"><WhatsAppIcon size={18} /><span>{t.whatsappUs}</span></a>
+                <a href={whatsappHref(whatsapp)} target="_blank" rel="noopener noreferrer"><WhatsAppIcon size={18} /><span>{t.whatsappUs}</span></a>
               </li>
             )}
-            <li>
-              <a href={`mailto:${SITE.email}`}><MailIcon size={18} /><span dir="ltr">{SITE.email}</span></a>
-            </li>
+            {contact.email && (
+              <li>
+                <a href={`mailto:${contact.email}`}><MailIcon size={18} /><span dir="ltr">{contact.email}</span></a>
+              </li>
+            )}
           </ul>
         </div>
         <div>
           <h2 className="footer-heading">{t.footer.citiesHeading}</h2>
           <ul className="footer-list footer-cities">
-            {t.cities.map((city) => (
+            {citiesIn(contact, lang, t.cities).map((city) => (
               <li key={city}><PinIcon size={18} /><span>{city}</span></li>
             ))}
           </ul>
