@@ -20,6 +20,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { registerApiRoutes } from './routes/api/index.ts';
 import { registerPages } from './routes/pages.ts';
+import { registerHealth } from './routes/health.ts';
 import { ensureAdmin } from './auth/bootstrap.ts';
 import { isBlank, seedDemoContent } from './seed/seed.ts';
 
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return payload;
   });
 
+  registerHealth(app);
   await app.register(registerApiRoutes, { prefix: '/api' });
   registerDocsRoute(app);
   await registerPages(app);

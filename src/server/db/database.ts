@@ -23,6 +23,9 @@ export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: 
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle client whose connection dies (server restart, admin kill) must not crash the process.
     pool.on('error', (err) => opts.onPoolError?.(err));
+    // The same for a client whose connection dies while it is checked out between two queries:
+    // pg emits 'error' on the client itself then, and with no listener that is an uncaught exception.
+    pool.on('connect', (client) => { client.on('error', (err) => opts.onPoolError?.(err)); });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', destroy: () => db.destroy() };
   }
