@@ -21,6 +21,7 @@ import { registerUploads } from './plugins/uploads.ts';
 import { registerApiRoutes } from './routes/api/index.ts';
 import { registerPages } from './routes/pages.ts';
 import { registerHealth } from './routes/health.ts';
+import { badRequest } from './lib/http-error.ts';
 import { ensureAdmin } from './auth/bootstrap.ts';
 import { isBlank, seedDemoContent } from './seed/seed.ts';
 
@@ -89,6 +90,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   // Titles, words and other text fields are compared and stored trimmed; passwords are taken as typed.
   app.addHook('preValidation', async (request) => {
+    // NUL and the other control characters (but tab and line breaks) mean nothing in any field, id
+    // or query of the API, and PostgreSQL refuses a NUL outright: refused here, once, for every call.
+    if (request.url.startsWith('/api/')) {
+      const field = controlCharacterField({ ...(request.query as object), ...(request.params as object) })
+        ?? (request.isMultipart() ? undefined : controlCharacterField(request.body));
+      if (field !== undefined) throw badRequest(`${field || 'The request'} must not contain control characters`);
+    }
     const body = request.body as Record<string, unknown> | null;
     if (!body || typeof body !== 'object' || Array.isArray(body) || request.isMultipart()) return;
     for (const [key, value] of Object.entries(body)) {
@@ -136,4 +144,25 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await seedDemoContent(ctx, app.log);
   }
   return app;
+}
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** The name of the first field (nested: "citiesEn[2]") holding a control character, or undefined. */
+function controlCharacterField(value: unknown, name = ''): string | undefined {
+  if (typeof value === 'string') return CONTROL.test(value) ? name : undefined;
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = controlCharacterField(v, `${name}[${i}]`);
+      if (found !== undefined) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (CONTROL.test(k)) return name || 'The request';
+      const found = controlCharacterField(v, name ? `${name}.${k}` : k);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }
