@@ -6,8 +6,8 @@ import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/
 import type { TestServer } from '../helpers/server.ts';
 
 const L = {
-  ar: { add: { product: 'إضافة منتج', portfolio: 'إضافة عمل' }, title: 'العنوان', description: 'الوصف', image: /^الصورة/, upload: 'رفع الصورة', save: 'حفظ', edit: 'تعديل', del: 'حذف', cancel: 'إلغاء', current: 'الصورة الحالية', nav: { product: 'المنتجات', portfolio: 'أعمالنا' } },
-  en: { add: { product: 'Add product', portfolio: 'Add portfolio entry' }, title: 'Title', description: 'Description', image: /^Image/, upload: 'Upload image', save: 'Save', edit: 'Edit', del: 'Delete', cancel: 'Cancel', current: 'Current image', nav: { product: 'Products', portfolio: 'Portfolio' } },
+  ar: { add: { product: 'إضافة منتج', portfolio: 'إضافة عمل' }, title: 'العنوان بالعربية', description: 'الوصف بالعربية', image: /^الصورة/, upload: 'رفع الصورة', save: 'حفظ', edit: 'تعديل', del: 'حذف', cancel: 'إلغاء', current: 'الصورة الحالية', nav: { product: 'المنتجات', portfolio: 'أعمالنا' } },
+  en: { add: { product: 'Add product', portfolio: 'Add portfolio entry' }, title: 'Title in Arabic', description: 'Description in Arabic', image: /^Image/, upload: 'Upload image', save: 'Save', edit: 'Edit', del: 'Delete', cancel: 'Cancel', current: 'Current image', nav: { product: 'Products', portfolio: 'Portfolio' } },
 } as const;
 
 type Lang = keyof typeof L;
@@ -120,7 +120,7 @@ describe('products and portfolio screens', () => {
   test('a failed upload says so, and leaving a half-filled form asks first', () => suite.withPage(DESKTOP, async ({ page, server }) => {
     await signIn(page, server, 'en');
     await page.goto(`${server.url}/en/admin/addproduct?category=product`);
-    await page.getByLabel('Title').fill('Half done');
+    await page.getByLabel('Title in Arabic').fill('Half done');
     await page.getByLabel(/^Image/).setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really an image') });
     await page.getByRole('button', { name: 'Upload image' }).click();
     await expectToast(page, 'Image upload failed');
@@ -130,7 +130,7 @@ describe('products and portfolio screens', () => {
     // The language switch keeps the page and what was typed, without a warning.
     await page.getByRole('button', { name: 'التبديل إلى العربية' }).click();
     await page.waitForURL('**/admin/addproduct?category=product');
-    assert.equal(await page.getByLabel('العنوان').inputValue(), 'Half done');
+    assert.equal(await page.getByLabel('العنوان بالعربية').inputValue(), 'Half done');
     assert.equal(await page.getByRole('dialog').count(), 0);
 
     await page.getByRole('navigation').getByRole('link', { name: 'الشرائح' }).click();
@@ -138,7 +138,7 @@ describe('products and portfolio screens', () => {
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'البقاء' }).click();
     assert.match(page.url(), /\/admin\/addproduct/);
-    assert.equal(await page.getByLabel('العنوان').inputValue(), 'Half done');
+    assert.equal(await page.getByLabel('العنوان بالعربية').inputValue(), 'Half done');
     await page.getByRole('navigation').getByRole('link', { name: 'الشرائح' }).click();
     await dialog.getByRole('button', { name: 'مغادرة' }).click();
     await page.waitForURL('**/admin/slide-admin');
@@ -154,7 +154,7 @@ describe('products and portfolio screens', () => {
     await suite.withPage(DESKTOP, async ({ page, server }) => {
       await signIn(page, server, 'en');
       await page.goto(`${server.url}/en/admin/editcard?id=${id}&category=product`);
-      await page.getByLabel('Description').fill('My text');
+      await page.getByLabel('Description in Arabic').fill('My text');
       const other = await admin.put(`/api/card/${id}`, { title: 'Race', description: 'Someone else' });
       assert.equal(other.status, 200);
       await page.getByRole('button', { name: 'Save', exact: true }).click();

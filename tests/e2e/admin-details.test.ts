@@ -45,8 +45,8 @@ describe('details screens', () => {
     const save = page.getByRole('button', { name: 'Save', exact: true });
     assert.equal(await save.isDisabled(), true);
     await page.getByText('Please upload an image first.').waitFor();
-    await page.getByLabel('Title').fill('12 cm width');
-    await page.getByLabel('Description').fill('For narrow ledges up to 15 cm.');
+    await page.getByLabel('Title in Arabic').fill('12 cm width');
+    await page.getByLabel('Description in Arabic').fill('For narrow ledges up to 15 cm.');
     await page.getByLabel(/^Image/).setInputFiles(await makeImage('jpeg'));
     await page.getByRole('button', { name: 'Upload image' }).click();
     await expectToast(page, 'Image uploaded successfully!');
@@ -62,8 +62,8 @@ describe('details screens', () => {
 
     await item.getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL((url) => url.pathname === '/en/admin/editdetail' && url.searchParams.get('id') === added._id);
-    assert.equal(await page.getByLabel('Title').inputValue(), '12 cm width');
-    await page.getByLabel('Description').fill('For ledges up to 15 cm deep.');
+    assert.equal(await page.getByLabel('Title in Arabic').inputValue(), '12 cm width');
+    await page.getByLabel('Description in Arabic').fill('For ledges up to 15 cm deep.');
     await expectNoAxeViolations(page, 'editdetail');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectToast(page, 'Detail updated');

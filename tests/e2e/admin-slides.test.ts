@@ -28,8 +28,8 @@ describe('slide-admin', () => {
     await page.waitForURL('**/en/admin/addslide');
     const save = page.getByRole('button', { name: 'Save', exact: true });
     assert.equal(await save.isDisabled(), true);
-    await page.getByLabel('Title').fill('Slide Charlie');
-    await page.getByLabel('Details').fill('Installed in a day.');
+    await page.getByLabel('Title in Arabic').fill('Slide Charlie');
+    await page.getByLabel('Details in Arabic').fill('Installed in a day.');
     await page.getByLabel(/^Image/).setInputFiles(await makeImage('png', 1280, 720));
     await page.getByRole('button', { name: 'Upload image' }).click();
     await expectToast(page, 'Image uploaded successfully!');
@@ -42,8 +42,8 @@ describe('slide-admin', () => {
 
     await page.getByRole('listitem').filter({ has: heading('Slide Bravo') }).getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL('**/en/admin/editslide?id=*');
-    assert.equal(await page.getByLabel('Details').inputValue(), 'Slide Bravo details');
-    await page.getByLabel('Details').fill('Bravo, rewritten.');
+    assert.equal(await page.getByLabel('Details in Arabic').inputValue(), 'Slide Bravo details');
+    await page.getByLabel('Details in Arabic').fill('Bravo, rewritten.');
     await expectNoAxeViolations(page, 'editslide');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectToast(page, 'Slide updated');

@@ -8,7 +8,11 @@ import { useUnsavedGuard } from '../lib/use-unsaved-guard.ts';
 import { ImageField, type ImageState } from './image-field.tsx';
 import { Button, TextArea, TextField } from './ui.tsx';
 
-export interface ItemValues { title: string; text: string }
+/** Arabic title and text (required) and their English pair (optional: both or neither). */
+export interface ItemValues { title: string; text: string; titleEn: string; textEn: string }
+
+export const EMPTY_ITEM: ItemValues = { title: '', text: '', titleEn: '', textEn: '' };
+const FIELDS = ['title', 'text', 'titleEn', 'textEn'] as const;
 
 interface ItemFormProps {
   mode: 'add' | 'edit';
@@ -28,25 +32,36 @@ interface ItemFormProps {
  * an edit keeps the current image unless a new one is uploaded.
  */
 export function ItemForm({ mode, textLabel, initial, existingImageUrl, submitLabel, onSubmit, onDone }: ItemFormProps) {
-  const { t } = useLanguage();
+  const { t, lang } = useLanguage();
   const hintId = useId();
+  const formId = useId();
   const [values, setValues] = useState(initial);
   const [image, setImage] = useState<ImageState>({ image: null, pending: false });
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
-  const dirty = values.title !== initial.title || values.text !== initial.text || image.image !== null || image.pending;
+  const dirty = FIELDS.some((k) => values[k] !== initial[k]) || image.image !== null || image.pending;
   const guard = useUnsavedGuard(dirty);
 
   const needsUpload = (mode === 'add' && !image.image) || image.pending;
   const blankText = !values.title.trim() || !values.text.trim();
+  const [triedPair, setTriedPair] = useState(false);
+  // The English pair is both filled or both empty (the server says so too); the empty one is marked.
+  const halfEnglish = !values.titleEn.trim() !== !values.textEn.trim();
+  const pairError = triedPair && halfEnglish ? t.englishPair : undefined;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (halfEnglish) {
+      setTriedPair(true);
+      document.getElementById(values.titleEn.trim() ? `${formId}-text-en` : `${formId}-title-en`)?.focus();
+      return;
+    }
     if (needsUpload || blankText || busy) return;
     setBusy(true);
     setConflict(null);
     try {
-      const answer = await onSubmit({ title: values.title.trim(), text: values.text.trim() }, image.image);
+      const trimmed = { title: values.title.trim(), text: values.text.trim(), titleEn: values.titleEn.trim(), textEn: values.textEn.trim() };
+      const answer = await onSubmit(trimmed, image.image);
       notify.success(answer.message);
       guard.release();
       onDone();
@@ -59,23 +74,59 @@ export function ItemForm({ mode, textLabel, initial, existingImageUrl, submitLab
 
   return (
     <form className="panel form" onSubmit={submit}>
-      <TextField
-        label={t.fieldTitle}
-        required
-        maxLength={LIMITS.title}
-        dir="auto"
-        value={values.title}
-        onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))}
-      />
-      <TextArea
-        label={textLabel}
-        required
-        rows={5}
-        maxLength={LIMITS.description}
-        dir="auto"
-        value={values.text}
-        onChange={(e) => setValues((v) => ({ ...v, text: e.target.value }))}
-      />
+      <div className="lang-pair">
+        <fieldset className="lang-group">
+          <legend className="lang-legend">{t.arabicGroup}</legend>
+          <TextField
+            id={`${formId}-title`}
+            label={t.inArabic(t.fieldTitle)}
+            required
+            maxLength={LIMITS.title}
+            lang="ar"
+            dir="rtl"
+            value={values.title}
+            onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))}
+          />
+          <TextArea
+            id={`${formId}-text`}
+            label={t.inArabic(textLabel)}
+            required
+            rows={5}
+            maxLength={LIMITS.description}
+            lang="ar"
+            dir="rtl"
+            value={values.text}
+            onChange={(e) => setValues((v) => ({ ...v, text: e.target.value }))}
+          />
+        </fieldset>
+        <fieldset className="lang-group" aria-describedby={`${formId}-en-hint`}>
+          <legend className="lang-legend">{t.englishGroup}</legend>
+          <p className="field-hint" id={`${formId}-en-hint`}>{t.englishGroupHint}</p>
+          <TextField
+            id={`${formId}-title-en`}
+            label={t.inEnglish(t.fieldTitle)}
+            maxLength={LIMITS.title}
+            lang="en"
+            dir="ltr"
+            error={pairError && !values.titleEn.trim() ? pairError : undefined}
+            errorLang={lang}
+            value={values.titleEn}
+            onChange={(e) => setValues((v) => ({ ...v, titleEn: e.target.value }))}
+          />
+          <TextArea
+            id={`${formId}-text-en`}
+            label={t.inEnglish(textLabel)}
+            rows={5}
+            maxLength={LIMITS.description}
+            lang="en"
+            dir="ltr"
+            error={pairError && !values.textEn.trim() ? pairError : undefined}
+            errorLang={lang}
+            value={values.textEn}
+            onChange={(e) => setValues((v) => ({ ...v, textEn: e.target.value }))}
+          />
+        </fieldset>
+      </div>
       <ImageField required={mode === 'add'} existingUrl={existingImageUrl} onChange={setImage} />
       {conflict && <p className="notice notice-error" role="alert" lang="en"><bdi>{conflict}</bdi></p>}
       <div className="form-actions">

@@ -25,10 +25,12 @@ export function Button({ variant = 'secondary', small, busy, disabled, className
 }
 
 interface FieldShell { label: string; hint?: ReactNode; error?: string | undefined; required?: boolean; id?: string;
+  /** The error's language: the server's messages are English (the default), the form's own are the dashboard's. */
+  errorLang?: string | undefined;
   /** Show the required asterisk (sign-in forms, where every field is required, leave it out). */
   mark?: boolean }
 
-function FieldFrame({ label, hint, error, required, mark = true, id, children }: FieldShell & { id: string; children: ReactNode }) {
+function FieldFrame({ label, hint, error, errorLang = 'en', required, mark = true, id, children }: FieldShell & { id: string; children: ReactNode }) {
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={id}>
@@ -38,7 +40,7 @@ function FieldFrame({ label, hint, error, required, mark = true, id, children }:
       </label>
       {children}
       {hint && <p className="field-hint" id={`${id}-hint`}>{hint}</p>}
-      {error && <p className="field-error" id={`${id}-error`} lang="en"><bdi>{error}</bdi></p>}
+      {error && <p className="field-error" id={`${id}-error`} lang={errorLang}><bdi>{error}</bdi></p>}
     </div>
   );
 }
@@ -46,21 +48,21 @@ function FieldFrame({ label, hint, error, required, mark = true, id, children }:
 const describedBy = (id: string, hint: unknown, error: unknown) =>
   [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
-export function TextField({ label, hint, error, required, mark, id, ...input }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ label, hint, error, errorLang, required, mark, id, ...input }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
   const auto = useId();
   const fid = id ?? auto;
   return (
-    <FieldFrame label={label} hint={hint} error={error} required={required} mark={mark} id={fid}>
+    <FieldFrame label={label} hint={hint} error={error} errorLang={errorLang} required={required} mark={mark} id={fid}>
       <input id={fid} className="input" required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fid, hint, error)} {...input} />
     </FieldFrame>
   );
 }
 
-export function TextArea({ label, hint, error, required, id, ...area }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({ label, hint, error, errorLang, required, id, ...area }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const auto = useId();
   const fid = id ?? auto;
   return (
-    <FieldFrame label={label} hint={hint} error={error} required={required} id={fid}>
+    <FieldFrame label={label} hint={hint} error={error} errorLang={errorLang} required={required} id={fid}>
       <textarea id={fid} className="input textarea" required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fid, hint, error)} {...area} />
     </FieldFrame>
   );

@@ -1,17 +1,18 @@
 /** The API contract (specification section 7) as typed functions; paths are kept exactly. */
 import type { AboutText } from '../../../shared/about.ts';
-import type { About, Card, CardDetail, CardType, Language, Slide, Word } from '../../../shared/schemas.ts';
+import type { About, Card, CardDetail, CardType, Contact, ContactFields, Language, Slide, Word } from '../../../shared/schemas.ts';
 import { api, type RequestOptions } from './api.ts';
 
-export type { About, AboutText, Card, CardDetail, CardType, Language, Slide, Word };
+export type { About, AboutText, Card, CardDetail, CardType, Contact, ContactFields, Language, Slide, Word };
 export interface Saved<T> { message: string; data?: T }
 export interface CardWithDetails { cardWithImageUrl: Card; detailsWithImageUrl: CardDetail[] }
-export interface ItemInput { title: string; text: string; image: string | null; expectedUpdatedAt?: string }
+/** An add or edit: Arabic title/text, the English pair ('' = none; an edit sends it, so '' clears it). */
+export interface ItemInput { title: string; text: string; titleEn: string; textEn: string; image: string | null; expectedUpdatedAt?: string }
 
 const q = encodeURIComponent;
+const texts = (input: ItemInput) => ({ title: input.title, description: input.text, titleEn: input.titleEn, descriptionEn: input.textEn });
 const editBody = (input: ItemInput) => ({
-  title: input.title,
-  description: input.text,
+  ...texts(input),
   ...(input.image ? { image: input.image } : {}),
   ...(input.expectedUpdatedAt ? { expectedUpdatedAt: input.expectedUpdatedAt } : {}),
 });
@@ -30,22 +31,23 @@ export const auth = {
 export const cards = {
   list: (type: CardType, o?: RequestOptions) => api.get<{ data: Card[] }>(`/api/card?type=${q(type)}`, o).then((r) => r.data),
   withDetails: (id: string, o?: RequestOptions) => api.get<{ data: CardWithDetails }>(`/api/card/details?id=${q(id)}`, o).then((r) => r.data),
-  add: (type: CardType, input: ItemInput) => api.post<Saved<Card>>(`/api/card/?type=${q(type)}`, { title: input.title, description: input.text, image: input.image }),
+  add: (type: CardType, input: ItemInput) => api.post<Saved<Card>>(`/api/card/?type=${q(type)}`, { ...texts(input), image: input.image }),
   update: (id: string, input: ItemInput) => api.put<Saved<Card>>(`/api/card/${q(id)}`, editBody(input)),
   remove: (id: string) => api.delete<{ message: string }>(`/api/card/${q(id)}`),
   toggleDetails: (id: string) => api.put<Saved<Card>>(`/api/card/togggle-details/${q(id)}`),
   addDetail: (cardId: string, input: ItemInput) =>
-    api.post<Saved<CardDetail>>('/api/card/details', { title: input.title, description: input.text, image: input.image, id: cardId }),
+    api.post<Saved<CardDetail>>('/api/card/details', { ...texts(input), image: input.image, id: cardId }),
   updateDetail: (id: string, input: ItemInput) => api.put<Saved<CardDetail>>(`/api/card/details/${q(id)}`, editBody(input)),
   removeDetail: (id: string) => api.delete<{ message: string }>(`/api/card/details/${q(id)}`),
 };
 
 export const slides = {
   list: (o?: RequestOptions) => api.get<{ data: Slide[] }>('/api/slider/', o).then((r) => r.data),
-  add: (input: ItemInput) => api.post<Saved<Slide>>('/api/slider/', { title: input.title, details: input.text, image: input.image }),
+  add: (input: ItemInput) =>
+    api.post<Saved<Slide>>('/api/slider/', { title: input.title, details: input.text, titleEn: input.titleEn, detailsEn: input.textEn, image: input.image }),
   update: (id: string, input: ItemInput) => {
-    const { description, ...rest } = editBody(input);
-    return api.put<Saved<Slide>>(`/api/slider/${q(id)}`, { ...rest, details: description });
+    const { description, descriptionEn, ...rest } = editBody(input);
+    return api.put<Saved<Slide>>(`/api/slider/${q(id)}`, { ...rest, details: description, detailsEn: descriptionEn });
   },
   remove: (id: string) => api.delete<{ message: string }>(`/api/slider/${q(id)}`),
   move: (direction: 'up' | 'down', id: string) => api.put<{ message: string }>(`/api/slider/${direction}/${q(id)}`),
@@ -63,4 +65,10 @@ export const words = {
   list: (o?: RequestOptions) => api.get<{ data: Word[] }>('/api/word/', o).then((r) => r.data),
   add: (word: string) => api.post<{ message: string; data: Word }>('/api/word/', { word }),
   remove: (id: string) => api.delete<{ message: string }>(`/api/word/${q(id)}`),
+};
+
+export const contact = {
+  get: (o?: RequestOptions) => api.get<{ data: Contact }>('/api/contact', o).then((r) => r.data),
+  save: (fields: ContactFields, expectedUpdatedAt: string) =>
+    api.put<{ message: string; data: Contact }>('/api/contact', { ...fields, ...(expectedUpdatedAt ? { expectedUpdatedAt } : {}) }),
 };

@@ -9,6 +9,7 @@ import { MSG } from '../lib/messages.ts';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { useUnsavedGuard } from '../lib/use-unsaved-guard.ts';
+import { ContactEditor } from './contact-editor.tsx';
 import { PhoneEditor } from './phone-editor.tsx';
 
 const PAIRS = [['title', 'description'], ['title2', 'description2'], ['title3', 'description3']] as const;
@@ -29,7 +30,8 @@ export function AboutAdminPage() {
   const saved = loaded.data ? pickAbout(loaded.data) : EMPTY_ABOUT;
   const dirty = editing && PAIRS.flat().some((k) => draft[k] !== saved[k]);
   const [phoneDirty, setPhoneDirty] = useState(false);
-  useUnsavedGuard(dirty || phoneDirty);
+  const [contactDirty, setContactDirty] = useState(false);
+  useUnsavedGuard(dirty || phoneDirty || contactDirty);
 
   const startEdit = () => { setDraft(saved); setEditing(true); };
   const cancel = () => { setEditing(false); setDraft(EMPTY_ABOUT); loaded.reload(); };
@@ -88,6 +90,7 @@ export function AboutAdminPage() {
         </div>
       </section>
       <PhoneEditor onDirtyChange={setPhoneDirty} />
+      <ContactEditor onDirtyChange={setContactDirty} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { ItemForm } from '../components/item-form.tsx';
+import { EMPTY_ITEM, ItemForm } from '../components/item-form.tsx';
 import { LoadState, PageHeader } from '../components/ui.tsx';
 import { useLanguage, useTitle } from '../i18n/language.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -35,7 +35,7 @@ export function AddCardPage() {
         key={category}
         mode="add"
         textLabel={t.fieldDescription}
-        initial={{ title: '', text: '' }}
+        initial={EMPTY_ITEM}
         submitLabel={t.save}
         onSubmit={(v, image) => cards.add(category, { ...v, image })}
         onDone={() => navigate(to(back))}
@@ -65,7 +65,7 @@ export function EditCardPage() {
           key={card.data._id}
           mode="edit"
           textLabel={t.fieldDescription}
-          initial={{ title: card.data.title, text: card.data.description }}
+          initial={{ title: card.data.title, text: card.data.description, titleEn: card.data.titleEn ?? '', textEn: card.data.descriptionEn ?? '' }}
           existingImageUrl={card.data.imageUrl}
           submitLabel={t.save}
           onSubmit={(v, image) => cards.update(id, { ...v, image, expectedUpdatedAt: card.data!.updatedAt })}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfirm } from '../components/confirm-dialog.tsx';
+import { EnglishTitle, MissingEnglishSummary } from '../components/missing-english.tsx';
 import { EditIcon, PlusIcon, TrashIcon } from '../components/icons.tsx';
 import { Button, LoadState, PageHeader } from '../components/ui.tsx';
 import { useLanguage, useTitle } from '../i18n/language.tsx';
@@ -42,6 +43,7 @@ export function CardsAdminPage({ category }: { category: CardType }) {
         actions={<Link className="btn btn-primary" to={to(`/admin/addproduct?category=${category}`)} state={{ category }}><PlusIcon />{addLabel}</Link>}
       />
       <LoadState loading={list.loading && !list.data} error={list.error} onRetry={list.reload} />
+      <MissingEnglishSummary items={list.data} />
       {list.data && list.data.length === 0 && <p className="empty">{category === 'product' ? t.emptyProducts : t.emptyPortfolio}</p>}
       {list.data && list.data.length > 0 && (
         <ul className="card-grid">
@@ -53,9 +55,10 @@ export function CardsAdminPage({ category }: { category: CardType }) {
                 <article className="tile" aria-labelledby={headingId}>
                   <img className="tile-image" src={card.imageUrl} alt="" width={640} height={480} loading="lazy" />
                   <div className="tile-body">
-                    <h2 className="tile-title" id={headingId} dir="auto">{card.title}</h2>
+                    <h2 className="tile-title" id={headingId} lang="ar" dir="rtl">{card.title}</h2>
+                    <EnglishTitle titleEn={card.titleEn} />
                     {card.isDetailed && <p className="badge badge-soft">{t.hasDetailsPage}</p>}
-                    <p className="tile-text" dir="auto">{card.description}</p>
+                    <p className="tile-text" lang="ar" dir="rtl">{card.description}</p>
                   </div>
                   <div className="tile-actions">
                     <Link className="btn btn-secondary btn-sm" to={to(`/admin/editcard?id=${encodeURIComponent(card._id)}&category=${category}`)} state={state}><EditIcon />{t.edit}</Link>

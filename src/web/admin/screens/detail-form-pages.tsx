@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { ItemForm } from '../components/item-form.tsx';
+import { EMPTY_ITEM, ItemForm } from '../components/item-form.tsx';
 import { LoadState, PageHeader } from '../components/ui.tsx';
 import { useLanguage, useTitle } from '../i18n/language.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -27,7 +27,7 @@ export function AddDetailPage() {
         <ItemForm
           mode="add"
           textLabel={t.fieldDescription}
-          initial={{ title: '', text: '' }}
+          initial={EMPTY_ITEM}
           submitLabel={t.save}
           onSubmit={(v, image) => cards.addDetail(cardId, { ...v, image })}
           onDone={() => navigate(to(back))}
@@ -63,7 +63,7 @@ export function EditDetailPage() {
           key={item._id}
           mode="edit"
           textLabel={t.fieldDescription}
-          initial={{ title: item.title, text: item.description }}
+          initial={{ title: item.title, text: item.description, titleEn: item.titleEn ?? '', textEn: item.descriptionEn ?? '' }}
           existingImageUrl={item.imageUrl}
           submitLabel={t.save}
           onSubmit={(v, image) => cards.updateDetail(id, { ...v, image, expectedUpdatedAt: item.updatedAt })}

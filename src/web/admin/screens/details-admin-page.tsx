@@ -11,6 +11,7 @@ import { useLoad } from '../lib/use-load.ts';
 import { BackLink } from './back-link.tsx';
 import { DetailsSwitch } from './details-switch.tsx';
 import { listPath, useScreenContext } from './nav-state.ts';
+import { EnglishTitle, MissingEnglishSummary } from '../components/missing-english.tsx';
 
 /** details-admin?id=…: the card, its On/Off details flag and its detail items. */
 export function DetailsAdminPage() {
@@ -57,11 +58,13 @@ export function DetailsAdminPage() {
           <section className="panel card-summary" aria-label={card.title}>
             <img className="summary-image" src={card.imageUrl} alt="" width={640} height={480} />
             <div className="summary-body">
-              <p className="summary-text" dir="auto">{card.description}</p>
+              <EnglishTitle titleEn={card.titleEn} />
+              <p className="summary-text" lang="ar" dir="rtl">{card.description}</p>
               <DetailsSwitch card={card} onChange={(next) => data.set((d) => ({ ...d!, cardWithImageUrl: next }))} />
             </div>
           </section>
           <h2 className="section-title">{t.detailItems}</h2>
+          <MissingEnglishSummary items={data.data!.detailsWithImageUrl} />
           {data.data!.detailsWithImageUrl.length === 0 ? <p className="empty">{t.noDetails}</p> : (
             <ul className="card-grid">
               {data.data!.detailsWithImageUrl.map((item) => (
@@ -69,8 +72,9 @@ export function DetailsAdminPage() {
                   <article className="tile" aria-labelledby={`detail-${item._id}`}>
                     <img className="tile-image" src={item.imageUrl} alt="" width={640} height={480} loading="lazy" />
                     <div className="tile-body">
-                      <h3 className="tile-title" id={`detail-${item._id}`} dir="auto">{item.title}</h3>
-                      <p className="tile-text" dir="auto">{item.description}</p>
+                      <h3 className="tile-title" id={`detail-${item._id}`} lang="ar" dir="rtl">{item.title}</h3>
+                      <EnglishTitle titleEn={item.titleEn} />
+                      <p className="tile-text" lang="ar" dir="rtl">{item.description}</p>
                     </div>
                     <div className="tile-actions">
                       <Link

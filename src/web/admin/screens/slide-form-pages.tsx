@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router';
-import { ItemForm } from '../components/item-form.tsx';
+import { EMPTY_ITEM, ItemForm } from '../components/item-form.tsx';
 import { LoadState, PageHeader } from '../components/ui.tsx';
 import { useLanguage, useTitle } from '../i18n/language.tsx';
 import { ApiError } from '../lib/api.ts';
@@ -20,7 +20,7 @@ export function AddSlidePage() {
       <ItemForm
         mode="add"
         textLabel={t.fieldDetails}
-        initial={{ title: '', text: '' }}
+        initial={EMPTY_ITEM}
         submitLabel={t.save}
         onSubmit={(v, image) => slides.add({ ...v, image })}
         onDone={() => navigate(to(BACK))}
@@ -52,7 +52,7 @@ export function EditSlidePage() {
           key={data._id}
           mode="edit"
           textLabel={t.fieldDetails}
-          initial={{ title: data.title, text: data.details }}
+          initial={{ title: data.title, text: data.details, titleEn: data.titleEn ?? '', textEn: data.detailsEn ?? '' }}
           existingImageUrl={data.imageUrl}
           submitLabel={t.save}
           onSubmit={(v, image) => slides.update(id, { ...v, image, expectedUpdatedAt: data.updatedAt })}

@@ -7,6 +7,7 @@ import { useLanguage, useTitle } from '../i18n/language.tsx';
 import { slides, type Slide } from '../lib/endpoints.ts';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
+import { EnglishTitle, MissingEnglishSummary } from '../components/missing-english.tsx';
 
 type Move = { id: string; button: 'up' | 'down' };
 
@@ -70,6 +71,7 @@ export function SlidesAdminPage() {
       />
       <LoadState loading={list.loading && !list.data} error={list.error} onRetry={list.reload} />
       <p className="visually-hidden" aria-live="polite">{announcement}</p>
+      <MissingEnglishSummary items={list.data} />
       {list.data && items.length === 0 && <p className="empty">{t.noSlides}</p>}
       {items.length > 0 && (
         <ol className="slide-list">
@@ -78,8 +80,9 @@ export function SlidesAdminPage() {
               <span className="slide-position" aria-hidden="true">{i + 1}</span>
               <img className="slide-thumb" src={slide.imageUrl} alt="" width={320} height={180} loading="lazy" />
               <div className="slide-body">
-                <h2 className="slide-title" id={`slide-${slide._id}`} dir="auto">{slide.title}</h2>
-                <p className="slide-text" dir="auto">{slide.details}</p>
+                <h2 className="slide-title" id={`slide-${slide._id}`} lang="ar" dir="rtl">{slide.title}</h2>
+                <EnglishTitle titleEn={slide.titleEn} />
+                <p className="slide-text" lang="ar" dir="rtl">{slide.details}</p>
                 <p className="visually-hidden">{t.position(i + 1, items.length)}</p>
               </div>
               <div className="slide-actions">

@@ -1,5 +1,5 @@
-import { citiesIn, socialLinks, whatsappHref, whatsappNumber } from '../../shared/site.ts';
-import { MailIcon, PinIcon, WhatsAppIcon } from '../components/icons.tsx';
+import { citiesIn, socialLinks, telHref, whatsappHref, whatsappNumber } from '../../shared/site.ts';
+import { MailIcon, PhoneIcon, PinIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useLang, useRootData, useT } from '../hooks.ts';
 import { SocialLinks } from '../layout/site-footer.tsx';
@@ -26,11 +26,23 @@ export function ContactPage() {
                 <div className="contact-row">
                   <dt>{t.contact.phoneLabel}</dt>
                   <dd>
-                    <a className="contact-value" href={whatsappHref(whatsapp)} target="_blank" rel="noopener noreferrer">
-                      <WhatsAppIcon size={22} />
+                    <a className="contact-value" href={telHref(phone)}>
+                      <PhoneIcon size={22} />
                       <span dir="ltr">{phone}</span>
                     </a>
                     <span className="contact-hint">{t.contact.phoneHint}</span>
+                  </dd>
+                </div>
+              )}
+              {whatsapp && (
+                <div className="contact-row">
+                  <dt>{t.contact.whatsappLabel}</dt>
+                  <dd>
+                    <a className="contact-value" href={whatsappHref(whatsapp)} target="_blank" rel="noopener noreferrer">
+                      <WhatsAppIcon size={22} />
+                      <span dir="ltr">{whatsapp}</span>
+                    </a>
+                    <span className="contact-hint">{t.contact.whatsappHint}</span>
                   </dd>
                 </div>
               )}

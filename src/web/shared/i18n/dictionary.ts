@@ -61,6 +61,8 @@ export interface Dictionary {
     emailLabel: string;
     phoneLabel: string;
     phoneHint: string;
+    whatsappLabel: string;
+    whatsappHint: string;
     socialLabel: string;
     citiesLabel: string;
     citiesLead: string;

@@ -1,0 +1,130 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Button, LoadState, TextArea, TextField } from '../components/ui.tsx';
+import { useLanguage } from '../i18n/language.tsx';
+import { ApiError } from '../lib/api.ts';
+import { contact, type Contact, type ContactFields } from '../lib/endpoints.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { SOCIAL_LINKS } from '../../../shared/schemas.ts';
+import { notify } from '../lib/notify.ts';
+import { useLoad } from '../lib/use-load.ts';
+
+/** The form's text: the cities are edited one per line. */
+interface Draft extends Omit<ContactFields, 'citiesAr' | 'citiesEn'> { citiesAr: string; citiesEn: string }
+type Key = keyof Draft;
+
+const toDraft = (c: Contact): Draft => {
+  const { updatedAt: _u, citiesAr, citiesEn, ...rest } = c;
+  return { ...rest, citiesAr: citiesAr.join('\n'), citiesEn: citiesEn.join('\n') };
+};
+const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
+const toFields = (d: Draft): ContactFields => ({
+  email: d.email.trim(), whatsapp: d.whatsapp.trim(),
+  instagram: d.instagram.trim(), x: d.x.trim(), tiktok: d.tiktok.trim(), snapchat: d.snapchat.trim(), facebook: d.facebook.trim(),
+  citiesAr: lines(d.citiesAr), citiesEn: lines(d.citiesEn),
+});
+const FIELD_KEYS: readonly Key[] = ['email', 'whatsapp', ...SOCIAL_LINKS, 'citiesAr', 'citiesEn'];
+
+/**
+ * The business's contact details (email, WhatsApp, social links, served cities in both languages):
+ * shown read-only, then Edit, Confirm (save) or Cancel (old values back), as the phone number is.
+ * A refused value is said under its field (the server's message names the field first).
+ */
+export function ContactEditor({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => void }) {
+  const { t } = useLanguage();
+  const id = useId();
+  const loaded = useLoad((signal) => contact.get({ signal }), 'contact');
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<{ field: Key | null; message: string } | null>(null);
+  const saved = loaded.data ? toDraft(loaded.data) : null;
+  const dirty = draft !== null && saved !== null && FIELD_KEYS.some((k) => draft[k] !== saved[k]);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+
+  const edit = () => {
+    if (!saved) return;
+    setDraft(saved);
+    setProblem(null);
+    requestAnimationFrame(() => document.getElementById(`${id}-email`)?.focus());
+  };
+  const cancel = () => { setDraft(null); setProblem(null); };
+  const confirmSave = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!draft || saving) return;
+    setSaving(true);
+    try {
+      const answer = await contact.save(toFields(draft), loaded.data?.updatedAt ?? '');
+      loaded.set(answer.data);
+      setDraft(null);
+      setProblem(null);
+      notify.success(answer.message);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) {
+        const named = err.message.split(/[ .]/, 1)[0] as Key;
+        const field = FIELD_KEYS.includes(named) ? named : null;
+        setProblem({ field, message: err.message });
+        if (field) document.getElementById(`${id}-${field}`)?.focus();
+      } else if (err instanceof ApiError && err.status === 409) {
+        setProblem({ field: null, message: err.message });
+      }
+      notify.failure(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const errorOf = (k: Key) => (problem?.field === k ? problem.message : undefined);
+  const field = (k: Key) => ({
+    id: `${id}-${k}`,
+    value: draft?.[k] ?? '',
+    error: errorOf(k),
+    onChange: (e: { target: { value: string } }) => setDraft((d) => (d ? { ...d, [k]: e.target.value } : d)),
+  });
+  const show = (value: string, fallback: string = t.notSet) => (value ? <bdi dir="ltr">{value}</bdi> : <span className="muted">{fallback}</span>);
+
+  return (
+    <section className="panel" aria-labelledby={`${id}-heading`}>
+      <h2 className="section-title" id={`${id}-heading`}>{t.contactTitle}</h2>
+      <p className="field-hint">{t.contactHint}</p>
+      <LoadState loading={loaded.loading && !loaded.data} error={loaded.error} onRetry={loaded.reload} />
+      {draft ? (
+        <form className="contact-form" onSubmit={confirmSave} noValidate>
+          <div className="contact-grid">
+            <TextField label={t.email} type="email" dir="ltr" autoComplete="email" maxLength={LIMITS.email} {...field('email')} />
+            <TextField label={t.whatsapp} type="tel" dir="ltr" maxLength={LIMITS.phoneMax} hint={t.whatsappHint} {...field('whatsapp')} />
+          </div>
+          <fieldset className="lang-group">
+            <legend className="lang-legend">{t.socialLinks}</legend>
+            <p className="field-hint">{t.socialHint}</p>
+            <div className="contact-grid">
+              {SOCIAL_LINKS.map((k) => (
+                <TextField key={k} label={t.social[k]} type="url" dir="ltr" inputMode="url" placeholder="https://" maxLength={LIMITS.link} {...field(k)} />
+              ))}
+            </div>
+          </fieldset>
+          <div className="contact-grid">
+            <TextArea label={t.citiesAr} rows={5} lang="ar" dir="rtl" hint={t.citiesHint} {...field('citiesAr')} />
+            <TextArea label={t.citiesEn} rows={5} lang="en" dir="ltr" hint={t.citiesHint} {...field('citiesEn')} />
+          </div>
+          {problem && !problem.field && <p className="notice notice-error" role="alert" lang="en"><bdi>{problem.message}</bdi></p>}
+          <div className="form-actions">
+            <Button type="submit" variant="primary" busy={saving}>{t.confirm}</Button>
+            <Button variant="ghost" disabled={saving} onClick={cancel}>{t.cancel}</Button>
+          </div>
+        </form>
+      ) : loaded.data && (
+        <>
+          <dl className="contact-list">
+            <div><dt>{t.email}</dt><dd>{show(loaded.data.email)}</dd></div>
+            <div><dt>{t.whatsapp}</dt><dd>{show(loaded.data.whatsapp, t.samePhone)}</dd></div>
+            {SOCIAL_LINKS.map((k) => <div key={k}><dt>{t.social[k]}</dt><dd className="contact-link">{show(loaded.data![k])}</dd></div>)}
+            <div><dt>{t.citiesAr}</dt><dd>{loaded.data.citiesAr.length ? <span lang="ar" dir="rtl">{loaded.data.citiesAr.join('، ')}</span> : <span className="muted">{t.notSet}</span>}</dd></div>
+            <div><dt>{t.citiesEn}</dt><dd>{loaded.data.citiesEn.length ? <span lang="en" dir="ltr">{loaded.data.citiesEn.join(', ')}</span> : <span className="muted">{t.notSet}</span>}</dd></div>
+          </dl>
+          <div className="form-actions">
+            <Button variant="secondary" onClick={edit} aria-label={`${t.edit} ${t.contactTitle}`}>{t.edit}</Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
