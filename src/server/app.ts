@@ -1,7 +1,8 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import { answerClientError } from './lib/client-error.ts';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
@@ -45,7 +46,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     // One line per request at most, written by registerRequestLog (not Fastify's two).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
+    // URLs the router refuses (a bad % escape, an id over 100 characters) answer in the API's own shape.
+    frameworkErrors: (error, _request, typedReply) => {
+      const reply = typedReply as unknown as FastifyReply;
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply.status(tooLong ? 414 : 400).send({ message: tooLong ? 'The address is too long.' : 'The address is not valid: it has a broken % escape.' });
+    },
+    // Requests Node refuses before they reach the app (headers over 16 KB, malformed HTTP).
+    clientErrorHandler: answerClientError,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -3,12 +3,13 @@
  * the admin forms import the same limits so browser and server agree.
  */
 import { Type, type Static } from 'typebox';
+import { VISIBLE_PATTERN } from './text.ts';
 import { LIMITS } from './limits.ts';
 
 export { LIMITS };
 
 /** Non-blank text: the body is trimmed before validation, so `\S` means "something besides spaces". */
-const text = (max: number, description?: string) => Type.String({ minLength: 1, maxLength: max, pattern: '\\S', ...(description ? { description } : {}) });
+const text = (max: number, description?: string) => Type.String({ minLength: 1, maxLength: max, pattern: VISIBLE_PATTERN, ...(description ? { description } : {}) });
 
 export const Id = Type.String({ minLength: 1, maxLength: 64, description: 'Record id' });
 export const IdParams = Type.Object({ id: Id });
@@ -169,7 +170,7 @@ export const SOCIAL_LINKS = ['instagram', 'x', 'tiktok', 'snapchat', 'facebook']
 export type SocialLink = (typeof SOCIAL_LINKS)[number];
 const socialLink = (name: string) => Type.String({ maxLength: LIMITS.link, description: `${name} profile: an https:// link, or '' when not set (then not shown)` });
 const cities = (language: string) => Type.Array(
-  Type.String({ minLength: 1, maxLength: LIMITS.city, pattern: '\\S' }),
+  Type.String({ minLength: 1, maxLength: LIMITS.city, pattern: VISIBLE_PATTERN }),
   { maxItems: LIMITS.cities, description: `Served cities in ${language}, in display order` },
 );
 export const ContactFields = Type.Object({

@@ -77,13 +77,42 @@ describeEachEngine('auth API', (server) => {
     assert.equal((await server().anon().get('/api/auth/is-logged-in', { authorization: `Bearer ${token}` })).status, 401);
   });
 
-  it('accepts the session token as a Bearer header for admin calls', async () => {
+  it('takes the session from the cookie only: the login token as a Bearer header is not a credential', async () => {
     const { token } = (await server().anon().post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).body;
+    assert.equal(typeof token, 'string');
     const bearer = { authorization: `Bearer ${token}` };
     const c = server().anon();
-    assert.equal((await c.get('/api/auth/is-logged-in', bearer)).status, 200);
+    assert.equal((await c.get('/api/auth/is-logged-in', bearer)).status, 401);
     const changed = await c.put('/api/auth/change-phone', { phoneNumber: '+966 13 000 0000' }, bearer);
-    assert.equal(changed.status, 200);
+    assert.equal(changed.status, 401);
+    assert.notEqual((await c.get('/api/auth/phone')).body.data, '+966 13 000 0000');
+  });
+
+  it('checks the session before the body: a signed-out client learns no field rules', async () => {
+    const c = server().anon();
+    for (const [method, path, body] of [
+      ['put', '/api/auth/change-phone', { phoneNumber: 'letters' }],
+      ['post', '/api/word/', { word: '' }],
+      ['post', '/api/card/?type=nonsense', { title: 1 }],
+      ['put', '/api/slider/sideways/x', undefined],
+      ['put', '/api/contact', { email: 'not-an-email' }],
+    ] as const) {
+      const res = await (method === 'put' ? c.put(path, body) : c.post(path, body));
+      assert.equal(res.status, 401, `${method} ${path} answers 401 before validating`);
+    }
+  });
+
+  it('sends every sign-in answer with Cache-Control: no-store; the public phone number may be cached', async () => {
+    const c = server().anon();
+    const login = await c.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    assert.equal(login.status, 200);
+    assert.equal(login.headers.get('cache-control'), 'no-store');
+    const wrong = await server().anon().post('/api/auth/login', { email: ADMIN_EMAIL, password: 'nope' });
+    assert.equal(wrong.headers.get('cache-control'), 'no-store');
+    const who = await c.get('/api/auth/is-logged-in');
+    assert.equal(who.status, 200);
+    assert.equal(who.headers.get('cache-control'), 'no-store');
+    assert.notEqual((await c.get('/api/auth/phone')).headers.get('cache-control'), 'no-store');
   });
 
   it('serves the phone number publicly and lets only the admin change it', async () => {

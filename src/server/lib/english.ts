@@ -1,3 +1,4 @@
+import { tidyText } from '../../shared/text.ts';
 import { badRequest } from './http-error.ts';
 
 /**
@@ -9,8 +10,8 @@ export function englishPair(
   stored: { title: string; text: string },
   textField: 'descriptionEn' | 'detailsEn',
 ): { title: string; text: string } {
-  const title = (sent.title ?? stored.title).trim();
-  const text = (sent.text ?? stored.text).trim();
+  const title = tidyText(sent.title ?? stored.title);
+  const text = tidyText(sent.text ?? stored.text);
   if ((title === '') !== (text === '')) {
     throw badRequest(`titleEn and ${textField} go together: fill in both English fields, or leave both empty.`);
   }

@@ -21,7 +21,8 @@ interface Entry { version: number; bytes: ReadyBytes }
 /**
  * Keeps the 200 answers of those reads per URL and content version as ready bytes (compressed
  * once when large enough, with an ETag; 304 on If-None-Match), like the public pages. Any answer
- * made for a signed-in admin (a request `requireAdmin` accepted) is sent with `no-store`.
+ * made for a signed-in admin (a request `requireAdmin` accepted), and every sign-in or reset answer
+ * (tokens, the admin's email), is sent with `no-store`.
  */
 export function registerAnswerCache(app: FastifyInstance): void {
   const { content } = app.ctx;
@@ -39,7 +40,7 @@ export function registerAnswerCache(app: FastifyInstance): void {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.admin) {
+    if (request.admin || isPrivate(request.url)) {
       reply.header('cache-control', 'no-store');
       return payload;
     }
@@ -58,6 +59,14 @@ export function registerAnswerCache(app: FastifyInstance): void {
     // Answer with the kept bytes in the encoding asked for (304 if the browser has them).
     return prepareReady(request, reply, bytes, 'no-cache') ?? '';
   });
+}
+
+/**
+ * The sign-in and reset calls answer with tokens, the admin's email or who is signed in: never
+ * kept by a browser or a proxy, whatever the outcome. The public phone number is the exception.
+ */
+function isPrivate(url: string): boolean {
+  return url.startsWith('/api/auth/') && !/^\/api\/auth\/phone\/?(\?|$)/.test(url);
 }
 
 /** The route's path with only the query parameters its schema knows, validated, in the order given. */

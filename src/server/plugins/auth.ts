@@ -9,17 +9,18 @@ declare module 'fastify' {
     admin?: SessionUser;
   }
   interface FastifyInstance {
-    /** preHandler for every admin route: 401 unless a valid session cookie (or bearer session token) is sent. */
+    /** onRequest hook of every admin route (before the body is read or validated): 401 unless a valid session cookie is sent. */
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
 }
 
-/** The session token from the cookie, or from `Authorization: Bearer` for API clients. */
+/**
+ * The session token, from the httpOnly cookie only. The login answer also carries the token (the
+ * contract stores it in the browser), but a script that reads browser storage must not hold a
+ * session, so `Authorization: Bearer` is not a credential for admin calls.
+ */
 export function sessionToken(request: FastifyRequest): string | undefined {
-  const fromCookie = request.cookies[SESSION_COOKIE];
-  if (fromCookie) return fromCookie;
-  const header = request.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice(7).trim() || undefined : undefined;
+  return request.cookies[SESSION_COOKIE] || undefined;
 }
 
 export async function registerAuth(app: FastifyInstance): Promise<void> {

@@ -1,12 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
 import { PHONE_PATTERN, WHATSAPP_PATTERN } from '../../shared/schemas.ts';
+import { VISIBLE_PATTERN } from '../../shared/text.ts';
 
 interface ValidationItem { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string }
 
 /** Known patterns of the shared schemas, said in words a person reading a toast understands. */
 const PATTERN_RULES: Record<string, string> = {
-  '\\S': 'must not be empty',
+  [VISIBLE_PATTERN]: 'must not be empty',
   [PHONE_PATTERN]: 'may contain only digits and spaces, with an optional leading +',
   [WHATSAPP_PATTERN]: 'may contain only digits and spaces, with an optional leading +',
   '^[0-9]{6}$': 'must be exactly 6 digits',

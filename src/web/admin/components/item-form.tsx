@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../shared/limits.ts';
+import { isBlank } from '../../../shared/text.ts';
 import { useLanguage } from '../i18n/language.tsx';
 import { ApiError } from '../lib/api.ts';
 import { MSG } from '../lib/messages.ts';
@@ -43,10 +44,10 @@ export function ItemForm({ mode, textLabel, initial, existingImageUrl, submitLab
   const guard = useUnsavedGuard(dirty);
 
   const needsUpload = (mode === 'add' && !image.image) || image.pending;
-  const blankText = !values.title.trim() || !values.text.trim();
+  const blankText = isBlank(values.title) || isBlank(values.text);
   const [triedPair, setTriedPair] = useState(false);
   // The English pair is both filled or both empty (the server says so too); the empty one is marked.
-  const halfEnglish = !values.titleEn.trim() !== !values.textEn.trim();
+  const halfEnglish = isBlank(values.titleEn) !== isBlank(values.textEn);
   const pairError = triedPair && halfEnglish ? t.englishPair : undefined;
 
   const submit = async (e: FormEvent) => {

@@ -19,7 +19,7 @@ const aboutus: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ data: await getAbout(db, request.query.language) }));
 
   app.post('/', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags, summary: 'Save the about text of one language', security: [{ session: [] }],
       description: 'Send the updatedAt you read as If-Match (or expectedUpdatedAt) to get 409 instead of overwriting a newer save.',

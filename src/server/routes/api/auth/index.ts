@@ -35,7 +35,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/is-logged-in', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags, summary: 'Whether the session is valid', security: [{ session: [] }],
       response: { 200: Type.Object({ message: Type.String(), data: Type.Object({ email: Type.String() }) }), 401: ErrorAnswer },
@@ -47,7 +47,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
   }, async () => ({ data: await getPhone(db) }));
 
   app.put('/change-phone', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags: ['contact'], summary: 'Change the contact phone number', security: [{ session: [] }], body: PhoneChange,
       response: { 200: Type.Object({ message: Type.String(), data: Type.String() }), 400: ErrorAnswer, 401: ErrorAnswer },

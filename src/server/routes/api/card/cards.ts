@@ -29,7 +29,7 @@ const cards: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ data: inLanguage(await listHomePortfolio(ctx.db), request.query.language) }));
 
   app.post('/', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags, summary: 'Add a product or portfolio card (upload its image first)', security: adminOnly,
       querystring: TypeQuery, body: CardCreate,
@@ -41,7 +41,7 @@ const cards: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put('/:id', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags, summary: 'Edit a card; leave image out to keep the current one', security: adminOnly,
       params: IdParams, headers: VersionHeaders, body: CardUpdate,
@@ -53,7 +53,7 @@ const cards: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/:id', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags, summary: 'Delete a card with its detail items', security: adminOnly, params: IdParams,
       response: { 200: MessageOnly, ...errors(401, 404) },

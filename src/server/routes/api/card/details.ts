@@ -36,7 +36,7 @@ const details: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/details', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags, summary: 'Add a detail item to a card (id is the card id; upload the image first)', security: adminOnly,
       body: DetailCreate,
@@ -48,7 +48,7 @@ const details: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put('/details/:id', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags, summary: 'Edit a detail item; leave image out to keep the current one', security: adminOnly,
       params: IdParams, headers: VersionHeaders, body: DetailUpdate,
@@ -60,7 +60,7 @@ const details: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/details/:id', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags, summary: 'Delete a detail item', security: adminOnly, params: IdParams,
       response: { 200: MessageOnly, ...errors(401, 404) },

@@ -17,7 +17,7 @@ const UploadBody = Type.Object({
 /** POST /api/card/upload: the image of a card, detail item or slide, stored before the form is sent. */
 const upload: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/upload', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     // The body is a stream consumed by request.file(), so there is nothing for the schema to validate.
     validatorCompiler: () => () => true,
     schema: {

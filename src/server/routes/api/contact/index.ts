@@ -18,7 +18,7 @@ const contact: FastifyPluginAsyncTypebox = async (app) => {
   }, async () => ({ data: await getContact(db) }));
 
   app.put('/', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags, summary: 'Save the contact details (all fields; empty string = not set)', security: [{ session: [] }],
       description: 'Send the updatedAt you read (as updatedAt, expectedUpdatedAt or If-Match) to get 409 instead of overwriting a newer save.',

@@ -1,8 +1,9 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { localizeSlide } from '../../../../shared/localize.ts';
 import { ErrorAnswer, Id, IdParams, LanguageQuery, Message, Slide, SlideCreate, SlideUpdate } from '../../../../shared/schemas.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
+import { acceptEmptyJsonBody } from '../../../lib/empty-json.ts';
 import { notFound } from '../../../lib/http-error.ts';
 import { createSlide, deleteSlide, listSlides, moveSlide, updateSlide } from '../../../slides/slides-repository.ts';
 
@@ -35,7 +36,7 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags, summary: 'Add a slide at the end of the order', security, body: SlideCreate,
       response: { 201: SlideAnswer, 400: ErrorAnswer, 401: ErrorAnswer },
@@ -46,7 +47,7 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put('/:id', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags, summary: 'Edit a slide; the image is optional (the current one is kept)', security,
       description: 'Send the updatedAt you read as If-Match (or expectedUpdatedAt) to get 409 instead of overwriting a newer edit.',
@@ -61,7 +62,7 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/:id', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags, summary: 'Delete a slide; the ones after it move up one place', security, params: IdParams,
       response: { 200: Message, 401: ErrorAnswer, 404: ErrorAnswer },
@@ -73,16 +74,21 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
     return { message: 'Slide deleted' };
   });
 
-  app.put('/:direction/:id', {
-    preHandler: app.requireAdmin,
-    schema: {
-      tags, summary: 'Move a slide one place; at either end nothing changes', security, params: MoveParams,
-      response: { 200: Message, 400: ErrorAnswer, 401: ErrorAnswer, 404: ErrorAnswer },
-    },
-  }, async (request) => {
-    const result = await moveSlide(db, request.params.id, request.params.direction);
-    if (!result) throw notFound('Slide not found.');
-    return { message: MOVE_MESSAGES[result] };
+  // A move has no body; an empty JSON-labelled one is accepted, as the toggle accepts it.
+  await app.register(async (plugin) => {
+    acceptEmptyJsonBody(plugin);
+    const moves = plugin.withTypeProvider<TypeBoxTypeProvider>();
+    moves.put('/:direction/:id', {
+      onRequest: moves.requireAdmin,
+      schema: {
+        tags, summary: 'Move a slide one place; at either end nothing changes', security, params: MoveParams,
+        response: { 200: Message, 400: ErrorAnswer, 401: ErrorAnswer, 404: ErrorAnswer },
+      },
+    }, async (request) => {
+      const result = await moveSlide(db, request.params.id, request.params.direction);
+      if (!result) throw notFound('Slide not found.');
+      return { message: MOVE_MESSAGES[result] };
+    });
   });
 };
 

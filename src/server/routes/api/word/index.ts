@@ -14,7 +14,7 @@ const words: FastifyPluginAsyncTypebox = async (app) => {
   }, async () => ({ data: await listWords(db) }));
 
   app.post('/', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: {
       tags, summary: 'Add a keyword (unique, case-insensitive)', security: [{ session: [] }], body: WordCreate,
       response: { 201: Type.Object({ message: Type.String(), data: Word }), 400: ErrorAnswer, 401: ErrorAnswer, 409: ErrorAnswer },
@@ -25,7 +25,7 @@ const words: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/:id', {
-    preHandler: app.requireAdmin,
+    onRequest: app.requireAdmin,
     schema: { tags, summary: 'Delete a keyword', security: [{ session: [] }], params: IdParams, response: { 200: Type.Object({ message: Type.String() }), 401: ErrorAnswer, 404: ErrorAnswer } },
   }, async (request) => {
     if (!(await deleteWord(db, request.params.id))) throw notFound('Keyword not found.');
