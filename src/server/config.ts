@@ -21,6 +21,8 @@ export interface Config {
   readonly seedDemo: boolean;
   /** Keep rendered public pages in memory; off only to measure rendering (the benchmark). */
   readonly pageCache: boolean;
+  /** Settings that work but deserve a line in the log at start (e.g. no SMTP on a public server). */
+  readonly warnings: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -109,11 +111,27 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
   }
 
+  // Beyond loopback the site is for others: links, cookies and emails must name its real address.
+  const public_ = !isLoopback(host);
+  if (public_ && rawPublic === undefined) {
+    problems.push(`PUBLIC_URL must be set when HOST is "${host}" (beyond this machine): links, cookies and emails would point at ${publicUrl}`);
+  }
+  const warnings: string[] = [];
+  if (public_ && smtpUrl === undefined) {
+    warnings.push('SMTP_URL is not set: password-reset codes are only written to DATA_DIR/outbox, not emailed.');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port, host, dataDir, databaseUrl, adminEmail, adminPassword, smtpUrl, mailFrom,
     publicUrl, corsOrigins: Object.freeze(corsOrigins), trustProxy, production, logLevel, seedDemo, pageCache,
+    warnings: Object.freeze(warnings),
   });
+}
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /** Loads `.env` from the working directory if present (Node's own parser). */

@@ -87,4 +87,19 @@ describe('loadConfig', () => {
     }
     assert.throws(() => loadConfig({ PORT: 'x' }), (err: Error) => /Invalid configuration/.test(err.message) && /PORT/.test(err.message));
   });
+
+  it('refuses to listen beyond loopback without PUBLIC_URL, and warns there when SMTP_URL is unset', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'example.com']) {
+      const problems = problemsFor({ HOST: host });
+      assert.ok(problems.some((p) => p.startsWith('PUBLIC_URL must be set')), `${host}: ${problems.join('; ')}`);
+    }
+    const open = loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://birds.example' });
+    assert.equal(open.publicUrl, 'https://birds.example');
+    assert.equal(open.warnings.length, 1);
+    assert.match(open.warnings[0]!, /^SMTP_URL is not set/);
+    assert.deepEqual(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://birds.example', SMTP_URL: 'smtp://mail.example:587' }).warnings, []);
+    for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1']) {
+      assert.deepEqual(loadConfig({ HOST: host }).warnings, [], `${host} is loopback: nothing to set, nothing to warn`);
+    }
+  });
 });

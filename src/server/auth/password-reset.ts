@@ -72,12 +72,6 @@ export async function startPasswordReset(db: Db, email: string): Promise<SendOut
   });
 }
 
-/** Forgets a code whose email could not be sent, so the cooldown does not block asking again. */
-export async function cancelPasswordReset(db: Db, email: string, otp: string): Promise<void> {
-  const user = await findUserByEmail(db, email);
-  if (user) await db.deleteFrom('password_resets').where('user_id', '=', user.id).where('otp_hash', '=', digest(otp)).execute();
-}
-
 const sameDigest = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** Checks a code; on success the code is spent and a one-time reset token (good for 15 minutes) is returned. */

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { PasswordQueueFull } from '../auth/passwords.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { PHONE_PATTERN, WHATSAPP_PATTERN } from '../../shared/schemas.ts';
 import { VISIBLE_PATTERN } from '../../shared/text.ts';
@@ -41,6 +42,7 @@ function describeValidation(err: FastifyError): string {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) return reply.status(err.statusCode).send({ message: err.message });
+    if (err instanceof PasswordQueueFull) return reply.status(429).header('retry-after', '1').send({ message: err.message });
     if (err.validation) return reply.status(400).send({ message: describeValidation(err) });
     const status = err.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ message: 'Too many attempts. Please wait a moment and try again.' });

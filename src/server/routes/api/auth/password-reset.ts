@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { EmailOnly, ErrorAnswer, Message, ResetPassword, VerifyOtp } from '../../../../shared/schemas.ts';
 import {
-  cancelPasswordReset, completePasswordReset, findResetTokenUser, MESSAGES, OTP_TTL_MS, startPasswordReset, verifyResetCode,
+  completePasswordReset, findResetTokenUser, MESSAGES, OTP_TTL_MS, startPasswordReset, verifyResetCode,
 } from '../../../auth/password-reset.ts';
 import { hashPassword } from '../../../auth/passwords.ts';
 import { SESSION_COOKIE } from '../../../auth/sessions.ts';
@@ -14,6 +14,9 @@ import { accountRateLimit, sessionCookieOptions } from '../../../plugins/auth.ts
 const tags = ['auth'];
 const errors = { 400: ErrorAnswer, 429: ErrorAnswer };
 const SENT = 'If this email belongs to an account, a 6-digit code has been sent to it. It expires in 10 minutes.';
+/** The least time forget-password, resend-otp and verify-reset-password take to answer. */
+export const ANSWER_FLOOR_MS = 150;
+const MAIL_GRACE_MS = 5_000;
 const RESENT = 'If this email belongs to an account, a new 6-digit code has been sent to it. It expires in 10 minutes.';
 
 const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
@@ -21,9 +24,22 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
   const perAccountSend = accountRateLimit(app, { name: 'otp-send', max: 20, timeWindow: '1 hour' });
   const perAccountVerify = accountRateLimit(app, { name: 'otp-verify', max: 30, timeWindow: '15 minutes' });
 
-  // The answer does not wait for the mail, so known and unknown emails take alike long to answer.
+  // The answer does not wait for the mail. On shutdown, sends still running get a few seconds.
   const inFlight = new Set<Promise<void>>();
-  app.addHook('onClose', async () => { await Promise.allSettled(inFlight); });
+  app.addHook('onClose', async () => {
+    await Promise.race([Promise.allSettled(inFlight), new Promise((done) => setTimeout(done, MAIL_GRACE_MS).unref())]);
+  });
+
+  // The three calls that take an email answer no sooner than ANSWER_FLOOR_MS after the request
+  // arrived, whatever happened: the admin's email (database work, a mail job) and an unknown one
+  // (none) cannot be told apart by time, neither on success nor on a refusal.
+  const FLOORED = new Set(['/api/auth/forget-password', '/api/auth/resend-otp', '/api/auth/verify-reset-password']);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!FLOORED.has(request.routeOptions.url ?? '')) return payload;
+    const wait = ANSWER_FLOOR_MS - reply.elapsedTime;
+    if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+    return payload;
+  });
 
   const sendCode = async (request: FastifyRequest, reply: FastifyReply, email: string) => {
     const outcome = await startPasswordReset(db, email);
@@ -34,9 +50,10 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
     if (outcome.kind !== 'send') return;
     const { email: to, otp } = outcome;
     const job = mailer.send({ to, ...otpEmail({ code: otp, minutes: OTP_TTL_MS / 60_000, publicUrl: config.publicUrl }) })
-      .catch(async (err: unknown) => {
+      // The code stays as issued: cancelling it would make a later guess answer "no active code"
+      // for the admin's email but "wrong code" for an unknown one, telling them apart.
+      .catch((err: unknown) => {
         request.log.error({ err }, 'the password reset email could not be sent');
-        await cancelPasswordReset(db, to, otp).catch(() => undefined);
       })
       .finally(() => inFlight.delete(job));
     inFlight.add(job);
