@@ -7,10 +7,25 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface SessionUser { id: string; email: string }
 
+/** Signed-in browsers kept per account; a new sign-in beyond this ends the oldest. */
+export const MAX_SESSIONS = 10;
+
+/**
+ * A new session. Expired sessions (of anyone) are deleted on the way, and the account keeps its
+ * MAX_SESSIONS newest, so sign-ins cannot grow the table without end.
+ */
 export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.insertInto('sessions').values({ id: digest(token), user_id: userId, created_at: nowIso(), expires_at: expiresAt.toISOString() }).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();
+    await trx.insertInto('sessions').values({ id: digest(token), user_id: userId, created_at: nowIso(), expires_at: expiresAt.toISOString() }).execute();
+    await trx.deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('id', 'not in', trx.selectFrom('sessions').select('id').where('user_id', '=', userId)
+        .orderBy('created_at', 'desc').orderBy('expires_at', 'desc').limit(MAX_SESSIONS))
+      .execute();
+  });
   return { token, expiresAt };
 }
 
