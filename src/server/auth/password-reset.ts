@@ -44,7 +44,7 @@ export type SendOutcome =
  * Starts (or restarts) a reset: a fresh code replaces every earlier one of the account.
  * Unknown emails get the same cooldown as the admin, and nothing to send.
  */
-export async function startPasswordReset(db: Db, email: string): Promise<SendOutcome> {
+export async function startPasswordReset(db: Db, email: string, opts: { cooldown: boolean } = { cooldown: true }): Promise<SendOutcome> {
   const user = await findUserByEmail(db, email);
   if (!user) {
     const waitMs = decoysFor(db).send(email);
@@ -58,7 +58,7 @@ export async function startPasswordReset(db: Db, email: string): Promise<SendOut
       .orderBy('last_sent_at', 'desc').limit(1).executeTakeFirst();
     const now = Date.now();
     const sinceLast = last ? now - Date.parse(last.last_sent_at) : Infinity;
-    if (sinceLast < RESEND_COOLDOWN_MS) return { kind: 'cooldown', waitSeconds: Math.ceil((RESEND_COOLDOWN_MS - sinceLast) / 1000) };
+    if (opts.cooldown && sinceLast < RESEND_COOLDOWN_MS) return { kind: 'cooldown', waitSeconds: Math.ceil((RESEND_COOLDOWN_MS - sinceLast) / 1000) };
 
     const otp = newOtp();
     const at = new Date(now).toISOString();

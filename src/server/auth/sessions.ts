@@ -17,7 +17,9 @@ export const MAX_SESSIONS = 10;
 export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.transaction().execute(async (trx) => {
+  // Inside a caller's transaction (a password reset) the work joins it.
+  const inTransaction = (work: (trx: Db) => Promise<void>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  await inTransaction(async (trx) => {
     await trx.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute();
     await trx.insertInto('sessions').values({ id: digest(token), user_id: userId, created_at: nowIso(), expires_at: expiresAt.toISOString() }).execute();
     await trx.deleteFrom('sessions')

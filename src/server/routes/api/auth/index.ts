@@ -4,7 +4,7 @@ import { ErrorAnswer, Login, Message, PhoneChange } from '../../../../shared/sch
 import { login } from '../../../auth/login.ts';
 import { deleteSession, SESSION_COOKIE } from '../../../auth/sessions.ts';
 import { getPhone, setPhone } from '../../../about/phone-repository.ts';
-import { accountRateLimit, sessionCookieOptions, sessionToken } from '../../../plugins/auth.ts';
+import { accountRateLimit, rememberDevice, sessionCookieOptions, sessionToken } from '../../../plugins/auth.ts';
 import passwordReset from './password-reset.ts';
 
 const tags = ['auth'];
@@ -14,7 +14,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/login', {
     config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    preHandler: accountRateLimit(app, { name: 'login', max: 30, timeWindow: '15 minutes' }),
+    preHandler: accountRateLimit(app, { name: 'login', max: 30, perAddress: 10, timeWindow: '15 minutes' }),
     schema: {
       tags, summary: 'Sign in; sets the session cookie and returns the same token', body: Login,
       response: { 200: Type.Object({ token: Type.String(), message: Type.String() }), 400: ErrorAnswer, 401: ErrorAnswer, 429: ErrorAnswer },
@@ -22,6 +22,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const { token, expiresAt } = await login(db, request.body.email, request.body.password);
     reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app, expiresAt));
+    await rememberDevice(app, reply, request.body.email);
     return { token, message: 'Welcome Back' };
   });
 

@@ -9,7 +9,8 @@ import { hashPassword } from '../../../auth/passwords.ts';
 import { SESSION_COOKIE } from '../../../auth/sessions.ts';
 import { tooManyRequests, unauthorized } from '../../../lib/http-error.ts';
 import { otpEmail } from '../../../mail/otp-email.ts';
-import { accountRateLimit, sessionCookieOptions } from '../../../plugins/auth.ts';
+import { accountRateLimit, rememberDevice, sessionCookieOptions } from '../../../plugins/auth.ts';
+import { findUserById } from '../../../auth/users.ts';
 
 const tags = ['auth'];
 const errors = { 400: ErrorAnswer, 429: ErrorAnswer };
@@ -21,8 +22,8 @@ const RESENT = 'If this email belongs to an account, a new 6-digit code has been
 
 const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
   const { db, mailer, config } = app.ctx;
-  const perAccountSend = accountRateLimit(app, { name: 'otp-send', max: 20, timeWindow: '1 hour' });
-  const perAccountVerify = accountRateLimit(app, { name: 'otp-verify', max: 30, timeWindow: '15 minutes' });
+  const perAccountSend = accountRateLimit(app, { name: 'otp-send', max: 20, perAddress: 5, timeWindow: '1 hour' });
+  const perAccountVerify = accountRateLimit(app, { name: 'otp-verify', max: 30, perAddress: 10, timeWindow: '15 minutes' });
 
   // The answer does not wait for the mail. On shutdown, sends still running get a few seconds.
   const inFlight = new Set<Promise<void>>();
@@ -42,7 +43,8 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   const sendCode = async (request: FastifyRequest, reply: FastifyReply, email: string) => {
-    const outcome = await startPasswordReset(db, email);
+    // The owner's own browser is not kept waiting by a cooldown that strangers' requests started.
+    const outcome = await startPasswordReset(db, email, { cooldown: !request.knownDevice });
     if (outcome.kind === 'cooldown') {
       reply.header('retry-after', String(outcome.waitSeconds));
       throw tooManyRequests(`Please wait ${outcome.waitSeconds} seconds before requesting another code.`);
@@ -107,9 +109,12 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
     // Checked before hashing so a bad token costs no scrypt work; the token is burnt in completePasswordReset.
-    if (!token || !(await findResetTokenUser(db, token))) throw unauthorized(MESSAGES.badToken);
+    const userId = token ? await findResetTokenUser(db, token) : undefined;
+    if (!token || !userId) throw unauthorized(MESSAGES.badToken);
     const session = await completePasswordReset(db, token, await hashPassword(request.body.password));
     reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(app, session.expiresAt));
+    const user = await findUserById(db, userId);
+    if (user) await rememberDevice(app, reply, user.email);
     return { message: 'Password changed. Welcome Back' };
   });
 };
