@@ -20,7 +20,13 @@ export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: 
   if (opts.databaseUrl) {
     // COUNT(*) and BIGINT come back as strings by default; our counts are small.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A database that is gone or frozen must answer within 2 s (a 503), never hang a request:
+    // connecting, a statement on the server and the wait for its answer on the client are bounded.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl, max: 10,
+      connectionTimeoutMillis: 1500, statement_timeout: 1800, query_timeout: 1900,
+      idle_in_transaction_session_timeout: 5000,
+    });
     // An idle client whose connection dies (server restart, admin kill) must not crash the process.
     pool.on('error', (err) => opts.onPoolError?.(err));
     // The same for a client whose connection dies while it is checked out between two queries:

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { DatabaseUnavailable } from '../lib/unavailable.ts';
 import { getAbout } from '../about/about-repository.ts';
 import { EMPTY_ABOUT, pickAbout } from '../../shared/about.ts';
 import { getPhone } from '../about/phone-repository.ts';
@@ -53,14 +54,16 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
     return { id: s._id, title: s.title, details: s.details, language: s.language, image: await imageView(s.image) };
   };
 
-  /** Runs one read; on failure logs it and answers the fallback. */
-  async function attempt<T>(what: string, read: () => Promise<T>, fallback: T, flags: { degraded: boolean }): Promise<T> {
+  /**
+   * Runs one read. A failed read fails the page (503): a page shown without its content would
+   * look like a shop with no products, and a missing card like a deleted one (404, noindex).
+   */
+  async function attempt<T>(what: string, read: () => Promise<T>, _fallback: T, _flags: { degraded: boolean }): Promise<T> {
     try {
       return await read();
     } catch (err) {
-      flags.degraded = true;
-      log.error({ err, what }, 'public page data could not be read');
-      return fallback;
+      log.warn({ err: { message: (err as Error).message }, what }, 'public page data could not be read');
+      throw new DatabaseUnavailable(what, { cause: err });
     }
   }
 

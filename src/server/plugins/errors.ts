@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { PasswordQueueFull } from '../auth/passwords.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../lib/unavailable.ts';
 import { PHONE_PATTERN, WHATSAPP_PATTERN } from '../../shared/schemas.ts';
 import { VISIBLE_PATTERN } from '../../shared/text.ts';
 
@@ -56,6 +57,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
       };
       return reply.status(status).send({ message: messages[err.code] ?? err.message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store').send({ message: UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });

@@ -8,6 +8,7 @@ import { registerAdminShell } from '../pages/admin-shell.ts';
 import { sendReady } from '../lib/ready-bytes.ts';
 import { CLIENT_DIR } from '../pages/manifest.ts';
 import { createPublicPages, FrontEndMissing } from '../pages/public-pages.ts';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../lib/unavailable.ts';
 import { robotsTxt, sitemapXml } from '../pages/seo.ts';
 import { pageKey } from '../../web/public/paths.ts';
 
@@ -28,9 +29,15 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
 
   registerAdminShell(app);
 
+  const UNAVAILABLE_PAGE = `<!doctype html><html lang="ar" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>الموقع غير متاح مؤقتًا | Temporarily unavailable</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.6"><h1>الموقع غير متاح مؤقتًا</h1><p>نعتذر، تعذّر تحميل هذه الصفحة الآن. يُرجى المحاولة بعد لحظات.</p><div lang="en" dir="ltr"><h2>Temporarily unavailable</h2><p>${UNAVAILABLE_MESSAGE}</p></div></body></html>`;
   const pages = createPublicPages(app.ctx, app.log, config.pageCache);
   const unavailable = (reply: FastifyReply, err: unknown) => {
     if (err instanceof FrontEndMissing) return reply.status(503).type('text/plain; charset=utf-8').send(err.message);
+    if (isDatabaseUnavailable(err)) {
+      // Not the 404 page, not an empty list and no noindex: a search engine keeps the page and comes back.
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8').send(UNAVAILABLE_PAGE);
+    }
     throw err;
   };
 
