@@ -105,6 +105,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       const field = controlCharacterField({ ...(request.query as object), ...(request.params as object) })
         ?? (request.isMultipart() ? undefined : controlCharacterField(request.body));
       if (field !== undefined) throw badRequest(`${field || 'The request'} must not contain control characters`);
+      // A lone surrogate (half of an emoji, say) cannot be stored as UTF-8: it would come back as
+      // a different character than the one acknowledged, so it is refused too.
+      const broken = (t: string) => !t.isWellFormed();
+      const illFormed = controlCharacterField({ ...(request.query as object), ...(request.params as object) }, '', broken)
+        ?? (request.isMultipart() ? undefined : controlCharacterField(request.body, '', broken));
+      if (illFormed !== undefined) throw badRequest(`${illFormed || 'The request'} must be valid Unicode text (it contains half of a character)`);
     }
     const body = request.body as Record<string, unknown> | null;
     if (!body || typeof body !== 'object' || Array.isArray(body) || request.isMultipart()) return;
@@ -159,17 +165,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** The name of the first field (nested: "citiesEn[2]") holding a control character, or undefined. */
-function controlCharacterField(value: unknown, name = ''): string | undefined {
-  if (typeof value === 'string') return CONTROL.test(value) ? name : undefined;
+function controlCharacterField(value: unknown, name = '', bad: (text: string) => boolean = (t) => CONTROL.test(t)): string | undefined {
+  if (typeof value === 'string') return bad(value) ? name : undefined;
   if (Array.isArray(value)) {
     for (const [i, v] of value.entries()) {
-      const found = controlCharacterField(v, `${name}[${i}]`);
+      const found = controlCharacterField(v, `${name}[${i}]`, bad);
       if (found !== undefined) return found;
     }
   } else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (CONTROL.test(k)) return name || 'The request';
-      const found = controlCharacterField(v, name ? `${name}.${k}` : k);
+      if (bad(k)) return name || 'The request';
+      const found = controlCharacterField(v, name ? `${name}.${k}` : k, bad);
       if (found !== undefined) return found;
     }
   }

@@ -103,7 +103,11 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
       }
       case 'card-details': {
         const id = new URLSearchParams(search).get('id');
-        const found = id ? await attempt('card details', () => getCardWithDetails(db, id), undefined, flags) : undefined;
+        // An id no card can have (control characters, half a character, over the router's 100) is
+        // not looked up: PostgreSQL refuses a NUL outright, and that is a missing card, not an outage.
+        // eslint-disable-next-line no-control-regex -- matching control characters is the point
+        const plausible = id !== null && id.length <= 100 && id.isWellFormed() && !/[\u0000-\u001f\u007f]/.test(id);
+        const found = plausible ? await attempt('card details', () => getCardWithDetails(db, id), undefined, flags) : undefined;
         if (!found) return ok({ page: 'not-found', lang, status: 404, key, data: { missing: 'card' } });
         const [card, details] = await Promise.all([cardView(lang)(found.card), Promise.all(found.details.map(detailView(lang)))]);
         return ok({ page, lang, status: 200, key, data: { card, details } });
