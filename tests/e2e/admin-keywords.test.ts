@@ -23,19 +23,27 @@ describe('keyword-admin', () => {
     const confirm = page.getByRole('button', { name: 'تأكيد' });
     let posts = 0;
     page.on('request', (r) => { if (r.method() === 'POST' && r.url().endsWith('/api/word/')) posts += 1; });
+    // A request the page makes after the clicks: its event comes after any the clicks started, so
+    // once it is seen, the count of posts is final (reading it straight after a click could be early).
+    const settled = async () => {
+      const seen = page.waitForRequest((r) => r.url().endsWith('/api/word/?settle'));
+      await page.evaluate(() => { void fetch('/api/word/?settle'); });
+      await seen;
+      return posts;
+    };
 
     await field.fill('   ');
     await confirm.click();
     await page.getByText('اكتب كلمة أولًا.').waitFor();
     assert.equal(await field.getAttribute('aria-invalid'), 'true');
     await confirm.click();
-    assert.equal(posts, 0, 'a trimmed empty word sends nothing');
+    assert.equal(await settled(), 0, 'a trimmed empty word sends nothing');
     assert.deepEqual(await words(), ['bird spikes']);
 
     await field.fill('draft word');
     await page.getByRole('button', { name: 'إلغاء' }).click();
     assert.equal(await field.inputValue(), '', 'Cancel empties the field');
-    assert.equal(posts, 0);
+    assert.equal(await settled(), 0);
 
     await field.fill('  طارد الحمام  ');
     await confirm.click();
