@@ -32,6 +32,8 @@ describe('an outage is an outage: PostgreSQL gone or frozen', { skip: clusterSki
     }
     const write = await admin.post('/api/word/', { word: `during-${label}` });
     assert.equal(write.status, 503, `${label}: a write answers 503`);
+    const phone = await admin.put('/api/auth/change-phone', { phoneNumber: '+966 11 000 0503' });
+    assert.equal(phone.status, 503, `${label}: a single-statement write answers 503`);
     return seen;
   };
   const expectBack = async (label: string) => {
@@ -78,5 +80,10 @@ describe('an outage is an outage: PostgreSQL gone or frozen', { skip: clusterSki
       cluster.thaw();
     }
     await expectBack('after the database thaws');
+    // Nothing refused during the outage was written later, when the database came back.
+    await new Promise((r) => setTimeout(r, 500));
+    const words = ((await admin.get('/api/word/')).body.data as { word: string }[]).map((w) => w.word);
+    assert.deepEqual(words.filter((w) => w.startsWith('during-')), [], 'no write answered 503 was stored afterwards');
+    assert.notEqual((await admin.get('/api/auth/phone')).body.data, '+966 11 000 0503', 'nor a single-statement one');
   });
 });
