@@ -1,7 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { nextUpdatedAt } from '../db/database.ts';
-import { assertVersion } from '../lib/concurrency.ts';
-import { conflict } from '../lib/http-error.ts';
+import { assertSwapped, assertVersion } from '../lib/concurrency.ts';
 import { EMPTY_ABOUT, pickAbout, type AboutText } from '../../shared/about.ts';
 import type { About, Language } from '../../shared/schemas.ts';
 
@@ -28,7 +27,7 @@ export async function saveAbout(db: Db, language: Language, text: AboutText, exp
     let q = db.updateTable('about').set({ ...fields, updated_at: updatedAt }).where('language', '=', language);
     if (expectedUpdatedAt !== undefined) q = q.where('updated_at', '=', current.updated_at);
     const r = await q.executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) throw conflict('The about text was changed by someone else at the same moment. Reload and try again.');
+    assertSwapped(r);
   } else {
     await db.insertInto('about').values({ language, ...fields, updated_at: updatedAt })
       .onConflict((oc) => oc.column('language').doUpdateSet({ ...fields, updated_at: updatedAt }))

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { nextUpdatedAt, nowIso, type Db } from '../db/database.ts';
-import { assertVersion } from '../lib/concurrency.ts';
+import { assertVersion, CHANGED_MEANWHILE } from '../lib/concurrency.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { englishPair } from '../lib/english.ts';
 import { newId } from '../lib/ids.ts';
@@ -30,7 +30,7 @@ async function staleOrGone(find: () => Promise<{ updated_at: string } | undefine
   const current = await find();
   if (!current) throw notFound(gone);
   assertVersion(expected, current.updated_at);
-  throw conflict('This record was changed by someone else since you opened it. Reload to see the latest version.');
+  throw conflict(CHANGED_MEANWHILE);
 }
 
 /** An edit form may leave the image out (or send ''/null) to keep the current one. */

@@ -1,6 +1,6 @@
 import { nextUpdatedAt, type Db } from '../db/database.ts';
-import { assertVersion } from '../lib/concurrency.ts';
-import { badRequest, conflict } from '../lib/http-error.ts';
+import { assertSwapped, assertVersion } from '../lib/concurrency.ts';
+import { badRequest } from '../lib/http-error.ts';
 import { SOCIAL_LINKS, type Contact, type ContactFields } from '../../shared/schemas.ts';
 
 /**
@@ -81,7 +81,7 @@ export async function writeContact(db: Db, input: ContactFields, expected: strin
     await db.insertInto('settings').values({ key: CONTACT_KEY, value }).execute();
   } else {
     const r = await db.updateTable('settings').set({ value }).where('key', '=', CONTACT_KEY).where('value', '=', row.value).executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) throw conflict('The contact details were changed by someone else at the same moment. Reload and try again.');
+    assertSwapped(r);
   }
   return next;
 }

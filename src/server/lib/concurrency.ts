@@ -11,8 +11,14 @@ export function expectedVersion(headers: Record<string, unknown>, body: unknown)
   return typeof fromBody === 'string' && fromBody !== '' ? fromBody : undefined;
 }
 
+/** The one answer to a stale or lost compare-and-set, whatever the record. */
+export const CHANGED_MEANWHILE = 'This record was changed by someone else since you opened it. Reload to see the latest version.';
+
 export function assertVersion(expected: string | undefined, actual: string): void {
-  if (expected !== undefined && expected !== actual) {
-    throw conflict('This record was changed by someone else since you opened it. Reload to see the latest version.');
-  }
+  if (expected !== undefined && expected !== actual) throw conflict(CHANGED_MEANWHILE);
+}
+
+/** A compare-and-set update (`… where updated_at = <as read>`) that matched no row lost a race: 409. */
+export function assertSwapped(result: { numUpdatedRows: bigint }): void {
+  if (Number(result.numUpdatedRows) === 0) throw conflict(CHANGED_MEANWHILE);
 }

@@ -3,8 +3,8 @@ import type { Db, Tx } from '../db/database.ts';
 import { nextUpdatedAt, nowIso } from '../db/database.ts';
 import type { SlidesTable } from '../db/schema.ts';
 import { imageUrl } from '../images/image-store.ts';
-import { assertVersion } from '../lib/concurrency.ts';
-import { badRequest, conflict } from '../lib/http-error.ts';
+import { assertSwapped, assertVersion } from '../lib/concurrency.ts';
+import { badRequest } from '../lib/http-error.ts';
 import { englishPair } from '../lib/english.ts';
 import { newId } from '../lib/ids.ts';
 import type { Slide } from '../../shared/schemas.ts';
@@ -93,7 +93,7 @@ export async function updateSlide(
     };
     // Compare-and-set on updated_at: of two edits that read the same version, only the first lands.
     const r = await trx.updateTable('slides').set(next).where('id', '=', id).where('updated_at', '=', row.updated_at).executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) throw conflict('This slide was changed by someone else at the same moment. Reload and try again.');
+    assertSwapped(r);
     return { slide: toSlide({ ...row, ...next }), replacedImage: image !== row.image ? row.image : undefined };
   });
 }
