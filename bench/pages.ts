@@ -6,8 +6,8 @@
  * with the same Content-Encoding, when nginx is installed (`apt-get install -y nginx-light`).
  * Prints per target: bytes, encoding, req/s, p99, the ratio to nginx; then the server's resident
  * memory idle after the first start and at its peak over the whole run, and the JavaScript each
- * public page loads. BENCH_DURATION (seconds per measurement, default 5) and BENCH_CONNECTIONS
- * (default 64) change the load. Not part of `npm test`: timings on a shared machine are noisy.
+ * public page loads. BENCH_DURATION (seconds per measurement, default 5), BENCH_ROUNDS (server and
+ * nginx take turns this many times per target, default 3) and BENCH_CONNECTIONS (default 64) change the load. Not part of `npm test`: timings on a shared machine are noisy.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { freePort, npmStart, peakRssMb, rssMb, type NpmStart } from './app-proce
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DIR = resolve(process.env.BENCH_DIR ?? '.');
 const ACCEPT = 'gzip, deflate, br, zstd';
 const PUBLIC_PAGES = ['/', '/about', '/portfolio', '/products', '/contact'].flatMap((p) => [p, p === '/' ? '/en' : `/en${p}`]);
@@ -128,7 +129,16 @@ async function pageJs(base: string, path: string): Promise<{ raw: number; gzip: 
 const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–');
 const kb = (n: number) => `${fmt(n / 1024, 1)} KB`;
 
-interface Row { name: string; bytes: number; encoding: string; server: Measure; nginx?: Measure }
+interface Row { name: string; bytes: number; encoding: string; server: Measure; nginx?: Measure; ratio?: number }
+
+const medianOf = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const median = (runs: Measure[]): Measure => ({
+  rps: medianOf(runs.map((r) => r.rps)), p99: medianOf(runs.map((r) => r.p99)), errors: runs.reduce((a, r) => a + r.errors, 0),
+});
 
 async function measureTargets(app: NpmStart, work: string, targets: { name: string; path: string }[], useNginx: boolean, tag: string): Promise<Row[]> {
   const twins: { name: string; encoding: string | undefined; type: string; bytes: number }[] = [];
@@ -138,14 +148,27 @@ async function measureTargets(app: NpmStart, work: string, targets: { name: stri
     writeFileSync(join(work, name), raw.body);
     twins.push({ name, encoding: raw.encoding, type: raw.type, bytes: raw.body.length });
   }
-  const rows: Row[] = targets.map((t, i) => ({ name: t.name, bytes: twins[i]!.bytes, encoding: twins[i]!.encoding ?? 'identity', server: wrk(app.url + t.path) }));
-  if (useNginx) {
-    const nginx = await startNginx(work, twins);
-    try {
-      for (const [i, row] of rows.entries()) row.nginx = wrk(`${nginx.url}/${twins[i]!.name}`);
-    } finally {
-      await nginx.stop();
+  // Server and nginx take turns, target by target and round by round, so that a machine whose load
+  // changes during the run weighs on both alike; each figure is the median of its rounds, and the
+  // ratio is the median of the rounds' own ratios.
+  const nginx = useNginx ? await startNginx(work, twins) : undefined;
+  const rows: Row[] = [];
+  try {
+    for (const [i, t] of targets.entries()) {
+      const server: Measure[] = [];
+      const reference: Measure[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        server.push(wrk(app.url + t.path));
+        if (nginx) reference.push(wrk(`${nginx.url}/${twins[i]!.name}`));
+      }
+      rows.push({
+        name: t.name, bytes: twins[i]!.bytes, encoding: twins[i]!.encoding ?? 'identity',
+        server: median(server),
+        ...(nginx ? { nginx: median(reference), ratio: medianOf(server.map((m, r) => m.rps / reference[r]!.rps)) } : {}),
+      });
     }
+  } finally {
+    await nginx?.stop();
   }
   return rows;
 }
@@ -158,7 +181,7 @@ if (!hasCommand('wrk')) {
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
 const work = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
 try {
-  console.log(`Benchmark: wrk, ${CONNECTIONS} connections, ${DURATION} s per measurement (after a 1 s warm-up), Accept-Encoding: ${ACCEPT}, loopback.`);
+  console.log(`Benchmark: wrk, ${CONNECTIONS} connections, ${DURATION} s per measurement (after a 1 s warm-up), ${ROUNDS} rounds taken in turn with nginx (medians), Accept-Encoding: ${ACCEPT}, loopback.`);
   console.log(`Server: \`npm start\` in ${DIR === resolve('.') ? 'this folder' : DIR}, demo content. `
     + (useNginx ? 'Reference: nginx, one worker, serving the same bytes from files.' : 'nginx is not installed (apt-get install -y nginx-light): no reference column.'));
 
@@ -202,7 +225,7 @@ try {
   const header = ['target', 'bytes', 'encoding', 'req/s', 'p99 ms', 'nginx req/s', 'nginx p99 ms', 'ratio'];
   const lines = [header];
   for (const r of rows) {
-    lines.push([r.name, fmt(r.bytes), r.encoding, fmt(r.server.rps), fmt(r.server.p99, 1), r.nginx ? fmt(r.nginx.rps) : '–', r.nginx ? fmt(r.nginx.p99, 1) : '–', r.nginx ? `${fmt(r.server.rps / r.nginx.rps, 2)}×` : '–']);
+    lines.push([r.name, fmt(r.bytes), r.encoding, fmt(r.server.rps), fmt(r.server.p99, 1), r.nginx ? fmt(r.nginx.rps) : '–', r.nginx ? fmt(r.nginx.p99, 1) : '–', r.ratio !== undefined ? `${fmt(r.ratio, 2)}×` : '–']);
     if (r.server.errors || r.nginx?.errors) lines.push([`  (errors: server ${r.server.errors}, nginx ${r.nginx?.errors ?? 0})`, '', '', '', '', '', '', '']);
   }
   const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
@@ -214,7 +237,7 @@ try {
   console.log('\nJavaScript each public page loads (module script + preloads):');
   for (const j of js) console.log(`  ${j.path.padEnd(12)} ${kb(j.gzip).padStart(9)} gzip  (${kb(j.raw)} raw, ${j.files} file${j.files === 1 ? '' : 's'})`);
   const cachedRows = rows.slice(0, -1);
-  const worst = cachedRows.reduce((a, r) => Math.min(a, r.nginx ? r.server.rps / r.nginx.rps : Number.NaN), Number.POSITIVE_INFINITY);
+  const worst = cachedRows.reduce((a, r) => Math.min(a, r.ratio ?? Number.NaN), Number.POSITIVE_INFINITY);
   console.log(`\nTargets: every cached target ≥ 0.5× nginx (worst ${fmt(worst, 2)}×) with p99 ≤ 20 ms (worst ${fmt(Math.max(...cachedRows.map((r) => r.server.p99)), 1)} ms);`
     + ` / with the page cache off ≥ 1,500 req/s (${fmt(rows.at(-1)!.server.rps)}); peak RSS ≤ 150 MB (${fmt(Math.max(peakOn, peakOff), 1)} MB).`);
 } finally {

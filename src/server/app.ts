@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { answerClientError } from './lib/client-error.ts';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import type { Config } from './config.ts';
@@ -23,6 +24,7 @@ import { registerApiRoutes } from './routes/api/index.ts';
 import { registerPages } from './routes/pages.ts';
 import { registerHealth } from './routes/health.ts';
 import { badRequest } from './lib/http-error.ts';
+import { FastLane } from './lib/fast-lane.ts';
 import { ensureAdmin } from './auth/bootstrap.ts';
 import { isBlank, seedDemoContent } from './seed/seed.ts';
 
@@ -41,7 +43,17 @@ const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers[
 
 /** Builds the whole application (database, services, API and pages) without listening. Tests use this. */
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const content = { version: 0 };
+  // Kept pages and API answers at the current content version are sent before routing (lib/fast-lane.ts).
+  const lane = new FastLane(content);
   const app = Fastify({
+    serverFactory: (handler) => {
+      const server = createServer((req, res) => {
+        if (!lane.serve(req, res)) handler(req, res);
+      });
+      server.keepAliveTimeout = 72_000; // Fastify's own default, which a server of our making must set itself
+      return server;
+    },
     logger: opts.logger ?? { level: config.logLevel, redact: REDACT },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -72,12 +84,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     engine: database.engine,
     images: createImageStore(config.dataDir),
     mailer,
-    content: { version: 0 },
+    content,
+    lane,
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     mailer.close();
     await database.destroy();
+  });
+
+  // Lane answers are not logged: at debug level (which logs kept answers too) every request is routed.
+  lane.enabled = app.log.level !== 'debug' && app.log.level !== 'trace';
+  // While closing, the framework answers new requests 503 (and with Connection: close); so must the lane.
+  app.addHook('preClose', (done) => {
+    lane.enabled = false;
+    done();
   });
 
   registerRequestLog(app);

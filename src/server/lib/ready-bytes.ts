@@ -53,7 +53,8 @@ export function acceptedEncodings(header: string | undefined): { br: boolean; gz
   return out;
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+/** True when an If-None-Match header names the entity tag (or is `*`). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
@@ -68,7 +69,7 @@ export function prepareReady(request: FastifyRequest, reply: FastifyReply, ready
   reply.header('vary', 'Accept-Encoding').header('cache-control', cacheControl);
   if (ready.etag) reply.header('etag', ready.etag);
   if (!ready.once) markQuiet(request);
-  if (ready.etag && ready.status === 200 && matches(request.headers['if-none-match'], ready.etag)) {
+  if (ready.etag && ready.status === 200 && etagMatches(request.headers['if-none-match'], ready.etag)) {
     reply.status(304);
     return undefined;
   }

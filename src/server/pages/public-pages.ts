@@ -57,7 +57,7 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
   const ready = (body: string, type: string, status: number, kept: boolean) => readyBytes(body, type, status, { once: !cacheEnabled || !kept });
 
   /** A public page as ready bytes (rendered once per content version), with its status and CSP. */
-  async function page(pathname: string, search: string, key: string): Promise<{ bytes: ReadyBytes; csp: string }> {
+  async function page(pathname: string, search: string, key: string): Promise<{ bytes: ReadyBytes; csp: string; version: number }> {
     const { ssr, manifest } = await loadBuild();
     const entry = await cache.get(`page:${key}`, ctx.content.version, async () => {
       const version = ctx.content.version;
@@ -76,7 +76,7 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
       const cached: CachedPage = { status, bytes: ready(html, HTML, status, cacheable), csp, version, year: root.value.year };
       return { page: cached, cacheable };
     });
-    return { bytes: entry.bytes, csp: entry.csp! };
+    return { bytes: entry.bytes, csp: entry.csp!, version: entry.version };
   }
 
   /** A page's data as JSON ready bytes, for client-side navigation. */

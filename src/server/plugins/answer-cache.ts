@@ -35,7 +35,10 @@ export function registerAnswerCache(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!cached(request)) return;
     const hit = entries.get(request.url);
-    if (hit && hit.version === content.version) return sendReady(request, reply, hit.bytes, 'no-cache');
+    if (hit && hit.version === content.version) {
+      if (request.headers.origin === undefined) app.ctx.lane.put(request.url, hit.version, hit.bytes, 'no-cache');
+      return sendReady(request, reply, hit.bytes, 'no-cache');
+    }
     versionAt.set(request, content.version);
   });
 
@@ -54,6 +57,7 @@ export function registerAnswerCache(app: FastifyInstance): void {
     if (canonical && version === content.version) {
       entries.delete(request.url); // re-insert at the end: the Map's order is the eviction order
       entries.set(request.url, { version, bytes });
+      if (request.headers.origin === undefined) app.ctx.lane.put(request.url, version, bytes, 'no-cache');
       if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     }
     // Answer with the kept bytes in the encoding asked for (304 if the browser has them).

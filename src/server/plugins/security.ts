@@ -33,6 +33,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
   });
+  app.ctx.lane.setBaseHeaders(headers);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

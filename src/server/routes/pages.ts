@@ -71,8 +71,11 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     const url = new URL(request.url, 'http://local');
     if (NOT_PAGES.test(url.pathname)) return reply.callNotFound();
     try {
-      const { bytes, csp } = await pages.page(url.pathname, url.search, pageKey(url.pathname, url.search));
+      const key = pageKey(url.pathname, url.search);
+      const { bytes, csp, version } = await pages.page(url.pathname, url.search, key);
       reply.header('content-security-policy', csp);
+      // Only the plain address of a page goes to the lane: made-up query strings would crowd it.
+      if (request.url === key && request.headers.origin === undefined) app.ctx.lane.put(request.url, version, bytes, 'no-cache', { 'content-security-policy': csp });
       return sendReady(request, reply, bytes, 'no-cache');
     } catch (err) {
       return unavailable(reply, err);
