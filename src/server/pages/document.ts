@@ -9,9 +9,14 @@ import { keywordsFor } from '../../shared/keywords.ts';
 
 export const PUBLIC_ENTRY = 'src/web/public/entry-client.tsx';
 
+/**
+ * Fonts fetched before the browser meets them in the stylesheet: the body text's regular weight
+ * only. The bold face (headings) and the other script come when a text needs them (font-display:
+ * swap); preloading them too made them share the phone's bandwidth with the largest image.
+ */
 const FONT_SOURCES = {
-  ar: ['src/web/shared/fonts/plex-arabic-400.woff2', 'src/web/shared/fonts/plex-arabic-700.woff2'],
-  en: ['src/web/shared/fonts/plex-latin-400.woff2', 'src/web/shared/fonts/plex-latin-700.woff2'],
+  ar: ['src/web/shared/fonts/plex-arabic-400.woff2'],
+  en: ['src/web/shared/fonts/plex-latin-400.woff2'],
 };
 
 export interface DocumentInput {
