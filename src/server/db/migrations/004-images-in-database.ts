@@ -38,6 +38,8 @@ async function apply(db: Kysely<unknown>, engine: 'sqlite' | 'postgres'): Promis
   for (const table of REFERRING) await db.schema.createIndex(`${table}_image_idx`).on(table).column('image').execute();
 
   if (engine === 'postgres') {
+    // WebP is compressed already: PostgreSQL would only spend time trying to compress it again.
+    await sql`ALTER TABLE image_files ALTER COLUMN bytes SET STORAGE EXTERNAL`.execute(db);
     for (const table of REFERRING) {
       await sql`ALTER TABLE ${sql.table(table)} ADD CONSTRAINT ${sql.id(`${table}_image_fk`)} FOREIGN KEY (image) REFERENCES images (name) NOT VALID`.execute(db);
       const dangling = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} t WHERE NOT EXISTS (SELECT 1 FROM images i WHERE i.name = t.image)`.execute(db);
