@@ -3,12 +3,14 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import type { FastifyBaseLogger } from 'fastify';
 import { Migrator } from 'kysely/migration';
 import sharp from 'sharp';
 import { openDatabase } from '../../src/server/db/database.ts';
 import * as m001 from '../../src/server/db/migrations/001-initial.ts';
 import * as m002 from '../../src/server/db/migrations/002-bilingual.ts';
 import { variantName } from '../../src/server/images/image-store.ts';
+import { moveUploadsIntoDatabase } from '../../src/server/images/move-uploads.ts';
 import { createPgDatabase, engines, startServer, type Engine, type TestServer } from '../helpers/server.ts';
 
 interface OldImage { name: string; width: number; height: number; widths: number[] }
@@ -112,6 +114,14 @@ for (const engine of engines()) {
         const rows = await again.app.ctx.db.selectFrom('image_files').select(['name', 'bytes']).execute();
         assert.equal(rows.length, old.complete.widths.length + 2, 'nothing moved twice');
         assert.equal((await served(again, old.complete.name)).status, 200);
+        // The image whose file is lost is still waiting: each start says so, by name, and goes on.
+        const said: { level: string; fields: Record<string, unknown> }[] = [];
+        const log = {
+          info: (fields: Record<string, unknown>) => said.push({ level: 'info', fields }),
+          warn: (fields: Record<string, unknown>) => said.push({ level: 'warn', fields }),
+        } as unknown as FastifyBaseLogger;
+        await moveUploadsIntoDatabase(again.app.ctx.db, old.env.DATA_DIR, log);
+        assert.deepEqual(said.map((s) => [s.level, s.fields.count, s.fields.images]), [['warn', 1, [old.lost.name]]]);
         // New uploads never touch the old folder.
         const admin = await again.admin();
         const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#123456' } }).png().toBuffer();
