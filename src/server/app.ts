@@ -12,6 +12,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createImageStore } from './images/image-store.ts';
+import { moveUploadsIntoDatabase } from './images/move-uploads.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerAnswerCache } from './plugins/answer-cache.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -77,12 +78,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     onPoolError: (err) => app.log.warn({ err }, 'idle database connection failed'),
   });
   await migrateToLatest(database.db);
+  // Before the first request: the images of a site that kept them as files are served from the start.
+  await moveUploadsIntoDatabase(database.db, config.dataDir, app.log);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
   const ctx: AppContext = {
     config,
     db: database.db,
     engine: database.engine,
-    images: createImageStore(config.dataDir),
+    images: createImageStore(),
     mailer,
     content,
     lane,

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { it } from 'node:test';
 import type { Card, CardDetail } from '../../src/shared/schemas.ts';
 import { createCard, createDetail, uploadImage } from '../helpers/factories.ts';
+import { storedFile } from '../helpers/stored-images.ts';
 import { describeEachEngine, type TestServer } from '../helpers/server.ts';
 
 const UNKNOWN_ID = '0190b3c4-0000-7000-8000-000000000000';
@@ -16,7 +15,7 @@ async function readDetails(server: TestServer, cardId: string): Promise<{ cardWi
   return res.body.data;
 }
 
-const onDisk = (server: TestServer, name: string) => existsSync(join(server.dataDir, 'uploads', name));
+const onDisk = async (server: TestServer, name: string) => (await storedFile(server, name)) !== undefined;
 
 describeEachEngine('card details API', (server) => {
   it('adds detail items and reads the card with its items publicly, in the order added', async () => {
@@ -56,8 +55,8 @@ describeEachEngine('card details API', (server) => {
     assert.equal(replaced.status, 200);
     assert.equal(replaced.body.data.imageUrl, `/uploads/${replacement}`);
     assert.deepEqual((await readDetails(server(), card._id)).detailsWithImageUrl, [replaced.body.data]);
-    assert.equal(onDisk(server(), detail.image), false, 'old image freed');
-    assert.equal(onDisk(server(), replacement), true);
+    assert.equal(await onDisk(server(), detail.image), false, 'old image freed');
+    assert.equal(await onDisk(server(), replacement), true);
   });
 
   it('deletes a detail item and frees its image', async () => {
@@ -69,9 +68,9 @@ describeEachEngine('card details API', (server) => {
     assert.equal(res.status, 200);
     assert.equal(typeof res.body.message, 'string');
     assert.deepEqual((await readDetails(server(), card._id)).detailsWithImageUrl, [stays]);
-    assert.equal(onDisk(server(), gone.image), false);
+    assert.equal(await onDisk(server(), gone.image), false);
     assert.equal((await admin.delete(`/api/card/details/${stays._id}`)).status, 200);
-    assert.equal(onDisk(server(), card.image), true, 'image still used by the card itself');
+    assert.equal(await onDisk(server(), card.image), true, 'image still used by the card itself');
     assert.equal((await admin.delete(`/api/card/details/${stays._id}`)).status, 404, 'second delete');
   });
 
@@ -87,10 +86,10 @@ describeEachEngine('card details API', (server) => {
     const left = await db.selectFrom('card_details').select('id').where('card_id', '=', card._id).execute();
     assert.deepEqual(left, []);
     for (const name of [card.image, ...items.map((d) => d.image)]) {
-      assert.equal(onDisk(server(), name), false, name);
+      assert.equal(await onDisk(server(), name), false, name);
       assert.equal(await server().app.ctx.images.find(db, name), undefined, `row of ${name}`);
     }
-    assert.equal(onDisk(server(), sharedWithOther.image), true, 'image the other card uses is kept');
+    assert.equal(await onDisk(server(), sharedWithOther.image), true, 'image the other card uses is kept');
     assert.equal((await admin.put(`/api/card/details/${items[0]!._id}`, { title: 't', description: 'd' })).status, 404);
   });
 

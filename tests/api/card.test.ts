@@ -1,18 +1,17 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { it } from 'node:test';
 import type { Card } from '../../src/shared/schemas.ts';
 import { createCard, uploadImage } from '../helpers/factories.ts';
+import { storedFile } from '../helpers/stored-images.ts';
 import { describeEachEngine, type TestServer } from '../helpers/server.ts';
 
 const UNKNOWN_ID = '0190b3c4-0000-7000-8000-000000000000';
 /** The contract's fields plus, additively, the English pair (answers without ?language carry both languages). */
 const CARD_KEYS = ['_id', 'createdAt', 'description', 'descriptionEn', 'image', 'imageUrl', 'isDetailed', 'title', 'titleEn', 'type', 'updatedAt'];
 
-/** True when the image's file is on disk and its row is in the images table. */
+/** True when the image's bytes and its row are in the database. */
 async function imageKept(server: TestServer, name: string): Promise<boolean> {
-  const onDisk = existsSync(join(server.dataDir, 'uploads', name));
+  const onDisk = (await storedFile(server, name)) !== undefined;
   const row = await server.app.ctx.images.find(server.app.ctx.db, name);
   assert.equal(onDisk, row !== undefined, `file and row of ${name} agree`);
   return onDisk;
@@ -106,7 +105,7 @@ describeEachEngine('cards API', (server) => {
 
     assert.equal((await admin.put(`/api/card/${a._id}`, { title: 'A', description: 'A', image: next })).status, 200);
     assert.equal(await imageKept(server(), own), false, 'unused old image removed');
-    assert.equal(existsSync(join(server().dataDir, 'uploads', own.replace('.webp', '-320.webp'))), false, 'its variants too');
+    assert.equal(await storedFile(server(), own.replace('.webp', '-320.webp')), undefined, 'its variants too');
 
     assert.equal((await admin.put(`/api/card/${b._id}`, { title: 'B', description: 'B', image: next })).status, 200);
     assert.equal(await imageKept(server(), shared), true, 'still used by the third card');

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { it } from 'node:test';
 import { createCard, uploadImage } from '../helpers/factories.ts';
+import { storedFile } from '../helpers/stored-images.ts';
 import { describeEachEngine } from '../helpers/server.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -24,9 +23,10 @@ describeEachEngine('unused uploads are swept', (server) => {
     assert.equal(removed, 1);
     const left = (await db.selectFrom('images').select('name').where('name', 'in', [abandoned, used, recent]).execute()).map((r) => r.name);
     assert.deepEqual(left.sort(), [used, recent].sort());
-    assert.equal(existsSync(join(images.dir, abandoned)), false, 'the abandoned file is deleted');
-    assert.equal(existsSync(join(images.dir, used)), true);
-    assert.equal(existsSync(join(images.dir, recent)), true);
+    assert.equal(await storedFile(server(), abandoned), undefined, 'the abandoned bytes are deleted');
+    assert.equal(await storedFile(server(), abandoned.replace('.webp', '-320.webp')), undefined, 'its variants too');
+    assert.ok(await storedFile(server(), used));
+    assert.ok(await storedFile(server(), recent));
     assert.equal((await server().anon().get(`/uploads/${abandoned}`)).status, 404);
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -55,14 +55,15 @@ const start = (env: Record<string, string>) => buildApp(loadConfig(env), { logge
 
 const TABLES = ['cards', 'card_details', 'slides', 'words', 'about', 'settings', 'images'] as const;
 
-/** Row counts of every content table and the files in the upload folder. */
+/** Row counts of every content table and the names of the stored image files. */
 async function snapshot(app: FastifyInstance) {
   const counts: Record<string, number> = {};
   for (const table of TABLES) {
     const row = await app.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
-  return { counts, files: readdirSync(app.ctx.images.dir).sort() };
+  const files = await app.ctx.db.selectFrom('image_files').select('name').orderBy('name').execute();
+  return { counts, files: files.map((f) => f.name) };
 }
 
 /** Every image name the content points at. */
@@ -163,11 +164,11 @@ for (const engine of engines()) {
         for (const name of names) {
           const row = await app.ctx.images.find(db, name);
           assert.ok(row, `images row for ${name}`);
-          const meta = await sharp(join(app.ctx.images.dir, name)).metadata();
+          const meta = await sharp((await app.ctx.images.read(db, name))!.bytes).metadata();
           assert.equal(meta.format, 'webp');
           assert.deepEqual([meta.width, meta.height], slideNames.has(name) ? [1600, 1000] : [1200, 900]);
           for (const width of row.variants.filter((w) => w < row.width)) {
-            assert.ok(existsSync(join(app.ctx.images.dir, variantName(name, width))), `variant ${width} of ${name}`);
+            assert.ok(await app.ctx.images.read(db, variantName(name, width)), `variant ${width} of ${name}`);
           }
         }
         const first = await snapshot(app);

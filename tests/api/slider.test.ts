@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { it } from 'node:test';
-import sharp from 'sharp';
+import { uniqueImage } from '../helpers/images.ts';
+import { storedFile } from '../helpers/stored-images.ts';
 import { describeEachEngine, type TestServer } from '../helpers/server.ts';
 import type { HttpClient } from '../helpers/http.ts';
 
@@ -10,10 +9,10 @@ interface SlideBody { _id: string; title: string; details: string; image: string
 
 const UNKNOWN_ID = '0190b3c4-0000-7000-8000-000000000000';
 
-/** Stores a real PNG through the image pipeline, as an upload would. */
-async function storeImage(server: TestServer, hue = 0): Promise<string> {
-  const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: 40 + hue, g: 120, b: 200 - hue } } }).png().toBuffer();
-  return (await server.app.ctx.images.save(server.app.ctx.db, png)).name;
+/** Stores a real PNG (one no other call stores) through the image pipeline, as an upload would. */
+async function storeImage(server: TestServer): Promise<string> {
+  const png = await uniqueImage('png', 640, 400);
+  return (await server.app.ctx.images.save(server.app.ctx.db, png.bytes)).name;
 }
 
 async function list(client: HttpClient): Promise<SlideBody[]> {
@@ -46,7 +45,7 @@ async function orderOf(admin: HttpClient, slides: SlideBody[]): Promise<string[]
 describeEachEngine('slider API', (server) => {
   it('creates, lists, edits and deletes a slide, freeing replaced images', async () => {
     const admin = await server().admin();
-    const first = await storeImage(server(), 10);
+    const first = await storeImage(server());
     const created = await admin.post('/api/slider/', { title: '  حماية الواجهات  ', details: 'شوك ستانلس ستيل', image: first });
     assert.equal(created.status, 201);
     assert.equal(typeof created.body.message, 'string');
@@ -65,12 +64,12 @@ describeEachEngine('slider API', (server) => {
     assert.equal(kept.status, 200);
     assert.equal(kept.body.data.image, first, 'image is optional on edit');
 
-    const second = await storeImage(server(), 60);
+    const second = await storeImage(server());
     const replaced = await admin.put(`/api/slider/${slide._id}`, { title: 'Facade protection', details: 'Nets and spikes', image: second });
     assert.equal(replaced.status, 200);
     const after = (await list(admin)).find((s) => s._id === slide._id)!;
     assert.deepEqual([after.details, after.image, after.imageUrl], ['Nets and spikes', second, `/uploads/${second}`]);
-    assert.equal(existsSync(join(server().app.ctx.images.dir, first)), false, 'the replaced image is freed');
+    assert.equal(await storedFile(server(), first), undefined, 'the replaced image is freed');
     assert.equal((await server().anon().get(`/uploads/${first}`)).status, 404);
 
     const del = await admin.delete(`/api/slider/${slide._id}`);
@@ -79,7 +78,7 @@ describeEachEngine('slider API', (server) => {
     const remaining = await list(admin);
     assert.ok(!remaining.some((s) => s._id === slide._id));
     assertGapFree(remaining);
-    assert.equal(existsSync(join(server().app.ctx.images.dir, second)), false, 'the deleted slide\'s image is freed');
+    assert.equal(await storedFile(server(), second), undefined, 'the deleted slide\'s image is freed');
   });
 
   it('refuses every admin write without a session', async () => {

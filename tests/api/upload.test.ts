@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { before, it } from 'node:test';
 import sharp from 'sharp';
 import { uploadImage } from '../helpers/factories.ts';
@@ -8,10 +6,16 @@ import {
   FORMATS, GPS_MARKER, hugePixelPng, imageForm, jpegWithGps, makeImage, overTenMegabytePng, svgImage, textAsJpeg, type Fixture,
 } from '../helpers/images.ts';
 import { describeEachEngine, type TestServer } from '../helpers/server.ts';
+import { storedFile, storedFileNames } from '../helpers/stored-images.ts';
 
 const NAME = /^[a-f0-9]{32}\.webp$/;
-const uploads = (server: TestServer) => join(server.dataDir, 'uploads');
-const storedFiles = (server: TestServer) => readdirSync(uploads(server)).sort();
+const storedFiles = (server: TestServer) => storedFileNames(server);
+/** The stored bytes of a file, which must be there. */
+async function storedBytes(server: TestServer, name: string): Promise<Buffer> {
+  const bytes = await storedFile(server, name);
+  assert.ok(bytes, `${name} is stored`);
+  return bytes;
+}
 
 describeEachEngine('image upload API', (server) => {
   let big: Fixture;
@@ -27,7 +31,7 @@ describeEachEngine('image upload API', (server) => {
       assert.equal(res.status, 200, `${format}: ${JSON.stringify(res.body)}`);
       assert.match(res.body.image, NAME, format);
       assert.equal(res.body.imageUrl, `/uploads/${res.body.image}`);
-      const meta = await sharp(join(uploads(server()), res.body.image)).metadata();
+      const meta = await sharp(await storedBytes(server(), res.body.image)).metadata();
       assert.equal(meta.format, 'webp', format);
       assert.deepEqual([meta.width, meta.height], [400, 300], format);
     }
@@ -40,7 +44,7 @@ describeEachEngine('image upload API', (server) => {
     assert.ok(original.exif?.includes(GPS_MARKER), 'the fixture carries GPS data');
     const name = await uploadImage(admin, photo);
     for (const file of [name, name.replace('.webp', '-320.webp')]) {
-      const bytes = readFileSync(join(uploads(server()), file));
+      const bytes = await storedBytes(server(), file);
       const meta = await sharp(bytes).metadata();
       assert.equal(meta.exif, undefined, `${file} has no EXIF`);
       assert.ok(!bytes.includes(GPS_MARKER), `${file} has no trace of the GPS block`);
@@ -51,16 +55,16 @@ describeEachEngine('image upload API', (server) => {
     const admin = await server().admin();
     const name = await uploadImage(admin, await makeImage('jpeg', 1000, 500));
     for (const width of [320, 640, 960]) {
-      const meta = await sharp(join(uploads(server()), name.replace('.webp', `-${width}.webp`))).metadata();
+      const meta = await sharp(await storedBytes(server(), name.replace('.webp', `-${width}.webp`))).metadata();
       assert.equal(meta.width, width);
       assert.equal(meta.height, width / 2, 'aspect ratio kept');
     }
-    assert.equal(existsSync(join(uploads(server()), name.replace('.webp', '-1280.webp'))), false, 'no upscaled variant');
+    assert.equal(await storedFile(server(), name.replace('.webp', '-1280.webp')), undefined, 'no upscaled variant');
     const stored = await server().app.ctx.images.find(server().app.ctx.db, name);
     assert.deepEqual(stored, { name, width: 1000, height: 500, variants: [320, 640, 960, 1000] });
 
     const wide = await uploadImage(admin, await makeImage('png', 3000, 300));
-    assert.equal((await sharp(join(uploads(server()), wide)).metadata()).width, 2400);
+    assert.equal((await sharp(await storedBytes(server(), wide)).metadata()).width, 2400);
   });
 
   it('serves the stored file under /uploads/<name> with a long immutable cache header', async () => {
@@ -72,13 +76,13 @@ describeEachEngine('image upload API', (server) => {
     const cache = res.headers.get('cache-control') ?? '';
     assert.match(cache, /immutable/);
     assert.ok(Number(/max-age=(\d+)/.exec(cache)?.[1]) >= 31_536_000, cache);
-    assert.ok(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(uploads(server()), name))));
+    assert.ok(Buffer.from(await res.arrayBuffer()).equals(await storedBytes(server(), name)));
     assert.equal((await fetch(`${server().url}/uploads/${'0'.repeat(32)}.webp`)).status, 404);
   });
 
   it('refuses files that are not images, whatever their name says, with 415 and stores nothing', async () => {
     const admin = await server().admin();
-    const before = storedFiles(server());
+    const before = await storedFiles(server());
     for (const fixture of [textAsJpeg(), svgImage()]) {
       const res = await admin.post('/api/card/upload', imageForm(fixture));
       assert.equal(res.status, 415, fixture.filename);
@@ -86,19 +90,19 @@ describeEachEngine('image upload API', (server) => {
     }
     const tiff = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } }).tiff().toBuffer();
     assert.equal((await admin.post('/api/card/upload', imageForm({ bytes: tiff, filename: 'scan.png', type: 'image/png' }))).status, 415, 'TIFF');
-    assert.deepEqual(storedFiles(server()), before);
+    assert.deepEqual(await storedFiles(server()), before);
   });
 
   it('refuses a file over 10 MB and an image over the pixel limit with 413', async () => {
     const admin = await server().admin();
-    const before = storedFiles(server());
+    const before = await storedFiles(server());
     const tooBig = await admin.post('/api/card/upload', imageForm(big));
     assert.equal(tooBig.status, 413);
     assert.match(tooBig.body.message, /10 MB/);
     const tooManyPixels = await admin.post('/api/card/upload', imageForm(huge));
     assert.equal(tooManyPixels.status, 413);
     assert.match(tooManyPixels.body.message, /pixels/);
-    assert.deepEqual(storedFiles(server()), before);
+    assert.deepEqual(await storedFiles(server()), before);
     assert.equal((await admin.post('/api/card/upload', imageForm(await makeImage()))).status, 200, 'the next upload works');
   });
 
@@ -118,9 +122,9 @@ describeEachEngine('image upload API', (server) => {
   });
 
   it('refuses an upload without a session', async () => {
-    const before = storedFiles(server());
+    const before = await storedFiles(server());
     const res = await server().anon().post('/api/card/upload', imageForm(await makeImage()));
     assert.equal(res.status, 401);
-    assert.deepEqual(storedFiles(server()), before);
+    assert.deepEqual(await storedFiles(server()), before);
   });
 });

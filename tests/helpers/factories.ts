@@ -1,14 +1,12 @@
 import type { Card, CardDetail, CardType } from '../../src/shared/schemas.ts';
 import type { HttpClient } from './http.ts';
-import { imageForm, makeImage, type Fixture } from './images.ts';
+import { imageForm, uniqueImage, type Fixture } from './images.ts';
 
 /** Test data made through the real API, as the admin would; pass a signed-in client (`server().admin()`). */
 
-let defaultImage: Promise<Fixture> | undefined;
-
-/** Uploads an image (a small PNG unless `fixture` is given) and answers its stored name. */
+/** Uploads an image (a small PNG no other call uploads, unless `fixture` is given) and answers its stored name. */
 export async function uploadImage(client: HttpClient, fixture?: Fixture): Promise<string> {
-  const file = fixture ?? await (defaultImage ??= makeImage('png', 400, 300));
+  const file = fixture ?? await uniqueImage('png', 400, 300);
   const res = await client.post<{ image: string }>('/api/card/upload', imageForm(file));
   if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.image;

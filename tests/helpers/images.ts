@@ -18,6 +18,17 @@ export async function makeImage(format: Format = 'png', width = 400, height = 30
   return { bytes, filename: `photo.${EXT[format]}`, type: MIME[format] };
 }
 
+/**
+ * A picture no other call makes (a corner of random pixels on a fill): stored names are made from
+ * the bytes, so two uploads of it are two images only if the pictures differ.
+ */
+export async function uniqueImage(format: Format = 'png', width = 400, height = 300): Promise<Fixture> {
+  const patch = await sharp(randomBytes(16 * 16 * 3), { raw: { width: 16, height: 16, channels: 3 } }).resize(64, 64, { kernel: 'nearest' }).png().toBuffer();
+  const bytes = await sharp({ create: { width, height, channels: 3, background: '#2f7d4a' } })
+    .composite([{ input: patch, top: 0, left: 0 }]).toFormat(format).toBuffer();
+  return { bytes, filename: `photo.${EXT[format]}`, type: MIME[format] };
+}
+
 /** Marker stored in the GPS block, so a test can tell the GPS data is present in the fixture and gone after. */
 export const GPS_MARKER = 'WGS-84';
 

@@ -3,6 +3,7 @@ import { nextUpdatedAt, nowIso, type Db } from '../db/database.ts';
 import { assertVersion, CHANGED_MEANWHILE } from '../lib/concurrency.ts';
 import { badRequest, conflict, notFound } from '../lib/http-error.ts';
 import { englishPair } from '../lib/english.ts';
+import { refusingGoneImage } from '../images/image-references.ts';
 import { newId } from '../lib/ids.ts';
 import type { Card, CardCreate, CardDetail, CardType, CardUpdate, DetailCreate, DetailUpdate } from '../../shared/schemas.ts';
 import {
@@ -19,10 +20,10 @@ export type CardDeps = Pick<AppContext, 'db' | 'images'>;
 const CARD_GONE = 'Card not found.';
 const DETAIL_GONE = 'Detail item not found.';
 
+const NOT_UPLOADED = 'image is not an uploaded image: upload the image first (POST /api/card/upload), then send the name it answers.';
+
 async function requireStoredImage({ images }: CardDeps, db: Db, name: string): Promise<void> {
-  if (!(await images.find(db, name))) {
-    throw badRequest('image is not an uploaded image: upload the image first (POST /api/card/upload), then send the name it answers.');
-  }
+  if (!(await images.find(db, name))) throw badRequest(NOT_UPLOADED);
 }
 
 /** A conditional update matched nothing: the record vanished (404) or changed since it was read (409). */
@@ -38,11 +39,11 @@ const newImage = (image: string | null | undefined, current: string): string | u
   image && image !== current ? image : undefined;
 
 export async function createCard(deps: CardDeps, type: CardType, input: CardCreate): Promise<Card> {
-  return deps.db.transaction().execute(async (trx) => {
+  return refusingGoneImage(NOT_UPLOADED, () => deps.db.transaction().execute(async (trx) => {
     const en = englishPair({ title: input.titleEn, text: input.descriptionEn }, { title: '', text: '' }, 'descriptionEn');
     await requireStoredImage(deps, trx, input.image);
     return toCard(await insertCard(trx, newId(), { type, ...input, titleEn: en.title, descriptionEn: en.text }, nowIso()));
-  });
+  }));
 }
 
 interface ImageRecordRow { image: string; updated_at: string; title_en: string; description_en: string }
@@ -60,7 +61,7 @@ async function editImageRecord<R extends ImageRecordRow>(
   find: (db: Db) => Promise<R | undefined>,
   update: (db: Db, changes: ImageRecordChanges, updatedAt: string, onlyIfUpdatedAt?: string) => Promise<R | undefined>,
 ): Promise<R> {
-  const { row, freed } = await deps.db.transaction().execute(async (trx) => {
+  const { row, freed } = await refusingGoneImage(NOT_UPLOADED, () => deps.db.transaction().execute(async (trx) => {
     const old = await find(trx);
     if (!old) throw notFound(gone);
     assertVersion(expected, old.updated_at);
@@ -74,7 +75,7 @@ async function editImageRecord<R extends ImageRecordRow>(
     const row = await update(trx, changes, nextUpdatedAt(old.updated_at), expected && old.updated_at)
       ?? await staleOrGone(() => find(trx), expected, gone);
     return { row, freed: image ? [old.image] : [] };
-  });
+  }));
   await deps.images.releaseUnused(deps.db, freed);
   return row;
 }
@@ -103,13 +104,13 @@ export async function deleteCard(deps: CardDeps, id: string): Promise<void> {
 }
 
 export async function createDetail(deps: CardDeps, input: DetailCreate): Promise<CardDetail> {
-  return deps.db.transaction().execute(async (trx) => {
+  return refusingGoneImage(NOT_UPLOADED, () => deps.db.transaction().execute(async (trx) => {
     if (!(await findCardRow(trx, input.id))) throw notFound(CARD_GONE);
     const en = englishPair({ title: input.titleEn, text: input.descriptionEn }, { title: '', text: '' }, 'descriptionEn');
     await requireStoredImage(deps, trx, input.image);
     const { id: cardId, ...fields } = input;
     return toCardDetail(await insertDetail(trx, newId(), { cardId, ...fields, titleEn: en.title, descriptionEn: en.text }, nowIso()));
-  });
+  }));
 }
 
 export async function updateDetail(deps: CardDeps, id: string, input: DetailUpdate, expected: string | undefined): Promise<CardDetail> {

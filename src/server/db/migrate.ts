@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Db } from './database.ts';
 import * as m001 from './migrations/001-initial.ts';
 import * as m002 from './migrations/002-bilingual.ts';
+import * as m004 from './migrations/004-images-in-database.ts';
 
 /** Migrations are imported statically so a bundled or type-stripped build finds them without a file scan. */
 const migrations: Record<string, Migration> = {
   '001-initial': m001,
   '002-bilingual': m002,
+  '004-images-in-database': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -102,6 +102,16 @@ export interface ImagesTable {
   created_at: string;
 }
 
+/** The bytes of each served file of an image: the re-encoded original and its resized variants. */
+export interface ImageFilesTable {
+  /** The served file name: `NAME.webp` for the original, `NAME-WIDTH.webp` for a variant. */
+  name: string;
+  /** The image (images.name) the file belongs to; deleting the image deletes its files. */
+  image: string;
+  width: number;
+  bytes: Uint8Array;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -113,6 +123,7 @@ export interface Database {
   words: WordsTable;
   settings: SettingsTable;
   images: ImagesTable;
+  image_files: ImageFilesTable;
   /** Rows used only as write locks that serialise whole-table operations (slide order). */
   locks: { name: string; version: Generated<number> };
 }

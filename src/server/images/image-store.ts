@@ -1,144 +1,109 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Metadata, OutputInfo, Sharp, SharpOptions } from 'sharp';
 import type { Db } from '../db/database.ts';
-import { nowIso } from '../db/database.ts';
-import { badRequest, tooLarge, unsupportedMedia } from '../lib/http-error.ts';
+import { isUniqueViolation, nowIso } from '../db/database.ts';
+import { encodeOriginal, encodeVariants } from './image-encode.ts';
+import { ImageCache, type CachedFile } from './image-cache.ts';
+import {
+  deleteImageIfUnused, findImage, insertImage, listOrphans, readImageFile, touchImage, type StoredImage,
+} from './images-repository.ts';
 
-type SharpFactory = (input?: Buffer, options?: SharpOptions) => Sharp;
-let sharpFactory: SharpFactory | undefined;
+export { MAX_UPLOAD_BYTES, MAX_INPUT_PIXELS, MAX_WIDTH, VARIANT_WIDTHS } from './image-encode.ts';
+export { variantName, type StoredImage } from './images-repository.ts';
 
-/** sharp (and libvips) load on the first upload, not at start: most processes never decode an image. */
-async function loadSharp(): Promise<SharpFactory> {
-  if (!sharpFactory) {
-    const { default: sharp } = await import('sharp');
-    // A web server decodes few images: with libvips' operation cache off, memory is given back after an upload.
-    sharp.cache(false);
-    // One libvips worker thread: uploads are rare, and every thread keeps its own malloc arena.
-    sharp.concurrency(1);
-    sharpFactory = sharp;
-  }
-  return sharpFactory;
-}
-
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** Decoding bombs stop here: 40 megapixels is more than any phone camera this business uses. */
-export const MAX_INPUT_PIXELS = 40_000_000;
-/** The stored original is capped at this width; variants are made at these widths when smaller. */
-export const MAX_WIDTH = 2400;
-export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+/** Stored names: 32 hex characters (a hash of the bytes; older uploads got random ones) and .webp. */
 const NAME_RE = /^[a-f0-9]{32}\.webp$/;
-
-const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
-
-export interface StoredImage { name: string; width: number; height: number; variants: number[] }
+/** Served file names: a stored name, or a stored name with a variant's width. */
+const FILE_RE = /^[a-f0-9]{32}(-[1-9][0-9]{1,3})?\.webp$/;
+/** What this server keeps of the files it served: the images of a few pages. */
+export const DEFAULT_CACHE_BYTES = 8 * 1024 * 1024;
 
 export interface ImageStore {
-  readonly dir: string;
-  /** Decodes, validates and re-encodes an upload; stores it under a random name with resized variants. */
+  /** Decodes, validates and re-encodes an upload; stores it, with resized variants, under a name made from its bytes. */
   save(db: Db, input: Buffer): Promise<StoredImage>;
   /** Stored facts for an image name, or undefined when it is not ours. */
   find(db: Db, name: string): Promise<StoredImage | undefined>;
-  /** Deletes the files and row of each image no card, detail item or slide uses any more. */
+  /** One served file (original or variant) from memory or the database, or undefined. */
+  read(db: Db, fileName: string): Promise<CachedFile | undefined>;
+  /** Deletes each image (row and files) that no card, detail item or slide uses any more. */
   releaseUnused(db: Db, names: string[]): Promise<void>;
   /**
    * Frees images uploaded before `before` that nothing uses: uploads whose form was never sent.
    * Returns how many were removed.
    */
   sweepOrphans(db: Db, before: Date): Promise<number>;
+  /** The files this server keeps in memory. */
+  readonly cache: ImageCache;
 }
 
 export const isImageName = (name: string): boolean => NAME_RE.test(name);
 export const imageUrl = (name: string): string => `/uploads/${name}`;
-export const variantName = (name: string, width: number): string => name.replace(/\.webp$/, `-${width}.webp`);
 
-export function createImageStore(dataDir: string): ImageStore {
-  const dir = join(dataDir, 'uploads');
+export function createImageStore(opts: { cacheBytes?: number } = {}): ImageStore {
+  const cache = new ImageCache(opts.cacheBytes ?? DEFAULT_CACHE_BYTES);
+  /** Reads in flight, so a burst of visitors asking for one cold file costs one database read. */
+  const loading = new Map<string, Promise<CachedFile | undefined>>();
+
+  async function load(db: Db, name: string): Promise<CachedFile | undefined> {
+    const row = await readImageFile(db, name);
+    if (!row) return undefined;
+    // The bytes under a name never change, so the name is a strong validator.
+    const file = { image: row.image, bytes: row.bytes, etag: `"${name.replace(/\.webp$/, '')}"` };
+    cache.set(name, file);
+    return file;
+  }
+
+  async function release(db: Db, name: string, uploadedBefore?: Date): Promise<boolean> {
+    if (!isImageName(name)) return false;
+    const deleted = await deleteImageIfUnused(db, name, uploadedBefore);
+    if (deleted) cache.deleteImage(name);
+    return deleted;
+  }
 
   return {
-    dir,
-    async save(db, input) {
-      if (input.length > MAX_UPLOAD_BYTES) throw tooLarge('The image is too large (10 MB at most).');
-      const sharp = await loadSharp();
-      let meta: Metadata;
-      try {
-        // Only the header is read here, so no pixel limit yet: the explicit check below answers 413, not 415.
-        meta = await sharp(input, { limitInputPixels: false }).metadata();
-      } catch {
-        throw unsupportedMedia('The file is not an image we can read. Use JPEG, PNG, WebP, AVIF or GIF.');
-      }
-      const format = meta.format as string | undefined;
-      if (!format || !ACCEPTED.has(format) || (format === 'heif' && meta.compression !== 'av1')) {
-        throw unsupportedMedia('Only JPEG, PNG, WebP, AVIF or GIF images are accepted.');
-      }
-      if (!meta.width || !meta.height) throw unsupportedMedia('The image has no dimensions.');
-      if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooLarge('The image has too many pixels (40 megapixels at most).');
+    cache,
 
-      const name = `${randomBytes(16).toString('hex')}.webp`;
-      await mkdir(dir, { recursive: true });
-      let main: { data: Buffer; info: OutputInfo };
+    async save(db, input) {
+      const original = await encodeOriginal(input);
+      const now = nowIso();
+      const stored = await touchImage(db, original.name, now);
+      if (stored) return stored;
+      const variants = await encodeVariants(original);
       try {
-        // rotate() applies the EXIF orientation before metadata is dropped (sharp keeps none by default).
-        main = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-          .rotate()
-          .resize({ width: MAX_WIDTH, withoutEnlargement: true })
-          .webp({ quality: 82 })
-          .toBuffer({ resolveWithObject: true });
-      } catch {
-        throw badRequest('The image could not be decoded; it may be damaged.');
-      }
-      const variants: number[] = [];
-      try {
-        await writeFile(join(dir, name), main.data);
-        for (const width of VARIANT_WIDTHS) {
-          if (width >= main.info.width) break;
-          await sharp(main.data).resize({ width }).webp({ quality: 78 }).toFile(join(dir, variantName(name, width)));
-          variants.push(width);
-        }
-        variants.push(main.info.width);
-        await db.insertInto('images').values({ name, width: main.info.width, height: main.info.height, variants: JSON.stringify(variants), created_at: nowIso() }).execute();
+        return await insertImage(db, original, variants, now);
       } catch (err) {
-        // No half-stored image: files without a row would never be freed.
-        await Promise.all([name, ...variants.map((w) => variantName(name, w))].map((f) => rm(join(dir, f), { force: true })));
-        throw err;
+        // The same picture stored by another request meanwhile: theirs is ours.
+        if (!isUniqueViolation(err)) throw err;
+        const again = await touchImage(db, original.name, nowIso());
+        if (!again) throw err;
+        return again;
       }
-      return { name, width: main.info.width, height: main.info.height, variants };
     },
 
     async find(db, name) {
-      if (!isImageName(name)) return undefined;
-      const row = await db.selectFrom('images').selectAll().where('name', '=', name).executeTakeFirst();
-      return row ? { name: row.name, width: row.width, height: row.height, variants: JSON.parse(row.variants) as number[] } : undefined;
+      return isImageName(name) ? findImage(db, name) : undefined;
+    },
+
+    async read(db, fileName) {
+      if (!FILE_RE.test(fileName)) return undefined;
+      const hit = cache.get(fileName);
+      if (hit) return hit;
+      let pending = loading.get(fileName);
+      if (!pending) {
+        pending = load(db, fileName).finally(() => loading.delete(fileName));
+        loading.set(fileName, pending);
+      }
+      return pending;
     },
 
     async releaseUnused(db, names) {
-      for (const name of new Set(names)) {
-        if (!isImageName(name)) continue;
-        const used = await db.selectFrom('cards').select('id').where('image', '=', name)
-          .unionAll(db.selectFrom('card_details').select('id').where('image', '=', name))
-          .unionAll(db.selectFrom('slides').select('id').where('image', '=', name))
-          .executeTakeFirst();
-        if (used) continue;
-        const row = await db.deleteFrom('images').where('name', '=', name).returning('variants').executeTakeFirst();
-        const widths = row ? (JSON.parse(row.variants) as number[]) : [];
-        await Promise.all([name, ...widths.map((w) => variantName(name, w))].map((f) => rm(join(dir, f), { force: true })));
-      }
+      for (const name of new Set(names)) await release(db, name);
     },
 
     async sweepOrphans(db, before) {
-      const rows = await db.selectFrom('images').select('name')
-        .where('created_at', '<', before.toISOString())
-        .where(({ not, exists, selectFrom }) => not(exists(
-          selectFrom('cards').select('id').whereRef('cards.image', '=', 'images.name')
-            .unionAll(selectFrom('card_details').select('id').whereRef('card_details.image', '=', 'images.name'))
-            .unionAll(selectFrom('slides').select('id').whereRef('slides.image', '=', 'images.name')),
-        )))
-        .execute();
-      // releaseUnused checks each name again, so an image attached meanwhile is kept.
-      await this.releaseUnused(db, rows.map((r) => r.name));
-      const left = rows.length === 0 ? [] : await db.selectFrom('images').select('name').where('name', 'in', rows.map((r) => r.name)).execute();
-      return rows.length - left.length;
+      let removed = 0;
+      // Each deletion checks again, in its own statement, that nothing uses the image and that it
+      // was not uploaded again since: an image attached or re-uploaded meanwhile is kept.
+      for (const name of await listOrphans(db, before)) if (await release(db, name, before)) removed++;
+      return removed;
     },
   };
 }

@@ -1,21 +1,33 @@
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { mkdirSync } from 'node:fs';
 import { MAX_UPLOAD_BYTES } from '../images/image-store.ts';
+import { notFound } from '../lib/http-error.ts';
+
+/** A year, the longest a cache is asked to keep anything: a name never stands for other bytes. */
+const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export async function registerUploads(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
-  mkdirSync(app.ctx.images.dir, { recursive: true });
-  // Stored names are random and never reused, so the files can be cached forever.
-  await app.register(fastifyStatic, {
-    root: app.ctx.images.dir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    immutable: true,
-    maxAge: '365d',
+
+  // Stored images are served from the database (through this server's memory cache), so every
+  // server serves every image. A wildcard, not a parameter: any path below /uploads/, however
+  // long or odd, is a name we either have or answer 404 for.
+  app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+    const name = (request.params as { '*': string })['*'];
+    const { db, images } = app.ctx;
+    const file = await images.read(db, name);
+    if (!file) throw notFound('No such image.');
+    reply.header('cache-control', CACHE_CONTROL).header('etag', file.etag).type('image/webp');
+    if (matches(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
+    return reply.send(file.bytes);
+  });
+}
+
+/** If-None-Match holds the validator (a list of them, weak or strong, or *). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
   });
 }

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db, Tx } from '../db/database.ts';
 import { nextUpdatedAt, nowIso } from '../db/database.ts';
 import type { SlidesTable } from '../db/schema.ts';
+import { refusingGoneImage } from '../images/image-references.ts';
 import { imageUrl } from '../images/image-store.ts';
 import { assertSwapped, assertVersion } from '../lib/concurrency.ts';
 import { badRequest } from '../lib/http-error.ts';
@@ -48,15 +49,17 @@ export async function lockSlideOrder(trx: Tx): Promise<void> {
   await trx.updateTable('locks').set((eb) => ({ version: eb('version', '+', 1) })).where('name', '=', 'slides').execute();
 }
 
+const NOT_STORED = 'image is not a stored image; upload it first with POST /api/card/upload';
+
 async function assertImageExists(db: Db, image: string): Promise<void> {
   const found = await db.selectFrom('images').select('name').where('name', '=', image).executeTakeFirst();
-  if (!found) throw badRequest('image is not a stored image; upload it first with POST /api/card/upload');
+  if (!found) throw badRequest(NOT_STORED);
 }
 
 /** Appends a slide at the end of the order. */
 export async function createSlide(db: Db, input: SlideText & { image: string }): Promise<Slide> {
   const en = englishPair({ title: input.titleEn, text: input.detailsEn }, { title: '', text: '' }, 'detailsEn');
-  return db.transaction().execute(async (trx) => {
+  return refusingGoneImage(NOT_STORED, () => db.transaction().execute(async (trx) => {
     await lockSlideOrder(trx);
     await assertImageExists(trx, input.image);
     const { count } = await trx.selectFrom('slides').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
@@ -67,7 +70,7 @@ export async function createSlide(db: Db, input: SlideText & { image: string }):
     };
     await trx.insertInto('slides').values(row).execute();
     return toSlide(row);
-  });
+  }));
 }
 
 /**
@@ -80,7 +83,7 @@ export async function updateSlide(
   input: SlideText & { image?: string | null | undefined },
   expectedUpdatedAt: string | undefined,
 ): Promise<{ slide: Slide; replacedImage: string | undefined } | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return refusingGoneImage(NOT_STORED, () => db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('slides').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) return undefined;
     assertVersion(expectedUpdatedAt, row.updated_at);
@@ -95,7 +98,7 @@ export async function updateSlide(
     const r = await trx.updateTable('slides').set(next).where('id', '=', id).where('updated_at', '=', row.updated_at).executeTakeFirst();
     assertSwapped(r);
     return { slide: toSlide({ ...row, ...next }), replacedImage: image !== row.image ? row.image : undefined };
-  });
+  }));
 }
 
 /** Deletes a slide and closes the gap it leaves; answers its image name, or undefined when not found. */

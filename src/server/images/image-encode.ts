@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
+import { badRequest, tooLarge, unsupportedMedia } from '../lib/http-error.ts';
+
+type SharpFactory = (input?: Buffer, options?: SharpOptions) => Sharp;
+let sharpFactory: SharpFactory | undefined;
+
+/** sharp (and libvips) load on the first upload, not at start: most processes never decode an image. */
+async function loadSharp(): Promise<SharpFactory> {
+  if (!sharpFactory) {
+    const { default: sharp } = await import('sharp');
+    // A web server decodes few images: with libvips' operation cache off, memory is given back after an upload.
+    sharp.cache(false);
+    // One libvips worker thread: uploads are rare, and every thread keeps its own malloc arena.
+    sharp.concurrency(1);
+    sharpFactory = sharp;
+  }
+  return sharpFactory;
+}
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Decoding bombs stop here: 40 megapixels is more than any phone camera this business uses. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** The stored original is capped at this width; variants are made at these widths when smaller. */
+export const MAX_WIDTH = 2400;
+export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+
+const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
+
+export interface EncodedFile { width: number; bytes: Buffer }
+export interface EncodedImage { name: string; width: number; height: number; bytes: Buffer }
+
+/**
+ * Decodes and validates an upload and re-encodes it as the stored original (WebP, no metadata).
+ * Its name is a hash of those bytes: the same picture uploaded twice is one stored image, and a
+ * name never stands for other bytes, so its URL can be cached forever.
+ */
+export async function encodeOriginal(input: Buffer): Promise<EncodedImage> {
+  if (input.length > MAX_UPLOAD_BYTES) throw tooLarge('The image is too large (10 MB at most).');
+  const sharp = await loadSharp();
+  let meta: Metadata;
+  try {
+    // Only the header is read here, so no pixel limit yet: the explicit check below answers 413, not 415.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupportedMedia('The file is not an image we can read. Use JPEG, PNG, WebP, AVIF or GIF.');
+  }
+  const format = meta.format as string | undefined;
+  if (!format || !ACCEPTED.has(format) || (format === 'heif' && meta.compression !== 'av1')) {
+    throw unsupportedMedia('Only JPEG, PNG, WebP, AVIF or GIF images are accepted.');
+  }
+  if (!meta.width || !meta.height) throw unsupportedMedia('The image has no dimensions.');
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooLarge('The image has too many pixels (40 megapixels at most).');
+  try {
+    // rotate() applies the EXIF orientation before metadata is dropped (sharp keeps none by default).
+    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: MAX_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    const name = `${createHash('sha256').update(data).digest('hex').slice(0, 32)}.webp`;
+    return { name, width: info.width, height: info.height, bytes: data };
+  } catch {
+    throw badRequest('The image could not be decoded; it may be damaged.');
+  }
+}
+
+/** The resized variants for srcset: every standard width below the original's, never upscaled. */
+export async function encodeVariants(original: EncodedImage): Promise<EncodedFile[]> {
+  const sharp = await loadSharp();
+  const variants: EncodedFile[] = [];
+  for (const width of VARIANT_WIDTHS) {
+    if (width >= original.width) break;
+    variants.push({ width, bytes: await sharp(original.bytes).resize({ width }).webp({ quality: 78 }).toBuffer() });
+  }
+  return variants;
+}

@@ -1,0 +1,17 @@
+import { isReferenceViolation } from '../db/dialect.ts';
+import { badRequest } from '../lib/http-error.ts';
+
+/**
+ * Runs a write that names an image and answers 400 (with `message`, naming the field) when the
+ * database refuses it because the image is gone. The write checks the image first, but a sweep or a
+ * release on another request can delete it between that check and the commit: the foreign key (a
+ * trigger on SQLite) is what makes that a refusal instead of a card pointing at nothing.
+ */
+export async function refusingGoneImage<T>(message: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isReferenceViolation(err, /_image_fk/)) throw badRequest(message);
+    throw err;
+  }
+}
