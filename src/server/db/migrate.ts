@@ -9,6 +9,11 @@ const migrations: Record<string, Migration> = {
   '002-bilingual': m002,
 };
 
+/** The names of the migrations this version of the code knows, in the order they run. */
+export function knownMigrations(): string[] {
+  return Object.keys(migrations).sort();
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<void> {
