@@ -84,3 +84,13 @@ export function uploadFiles(place: Place): string[] {
     return [];
   }
 }
+
+/** Every row of every exported table, as sorted JSON: equal dumps mean equal content. */
+export async function contentDump(db: Db): Promise<Record<string, string[]>> {
+  const dump: Record<string, string[]> = {};
+  for (const table of EXPORTED_TABLES) {
+    const rows = await db.selectFrom(table as 'users').selectAll().execute();
+    dump[table] = rows.map((r) => JSON.stringify(r)).sort();
+  }
+  return dump;
+}

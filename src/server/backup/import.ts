@@ -52,10 +52,12 @@ export async function importSite(db: Kysely<any>, engine: Engine, opts: { dataDi
       return { ...summary, bytes: fileStat.size };
     } catch (err) {
       await staged?.discard();
-      // Everything above ran in the one transaction that was rolled back.
-      if (err instanceof BackupError) throw new BackupError(`${err.message} Nothing was changed.`);
       throw err;
     }
+  } catch (err) {
+    // Every refusal happens before the transaction or inside it (rolled back): the content is as it was.
+    if (err instanceof BackupError) throw new BackupError(`${err.message} Nothing was changed.`);
+    throw err;
   } finally {
     await lines.return?.(undefined);
   }
