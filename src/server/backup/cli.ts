@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
@@ -26,7 +26,8 @@ function parseArgs(kind: 'export' | 'import', argv: string[]): { file: string; r
   const unknown = flags.find((f) => !allowed.includes(f));
   if (unknown) throw new UsageError(`Unknown option ${unknown}.`);
   if (files.length !== 1) throw new UsageError(files.length === 0 ? 'Name the backup file.' : 'Name one backup file.');
-  return { file: files[0]!, replace: flags.includes('--replace') };
+  // npm runs scripts in the project folder; a relative FILE means the folder the operator typed it in.
+  return { file: resolve(process.env.INIT_CWD ?? process.cwd(), files[0]!), replace: flags.includes('--replace') };
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -70,7 +71,7 @@ export async function runBackupCli(kind: 'export' | 'import', argv: string[]): P
         const missing = s.missingFiles.length > 0 ? ` (${s.missingFiles.length} image files were freed while exporting and are not in it)` : '';
         process.stdout.write(`Exported ${s.tables} tables, ${s.rows} rows and ${s.files} image files from ${where} to ${args.file}: ${mb(s.bytes)} in ${seconds()} s${missing}.\n`);
       } else {
-        const s = await importSite(database.db, database.engine, { dataDir: config.dataDir, file: args.file, replace: args.replace });
+        const s = await importSite(database.db, { dataDir: config.dataDir, file: args.file, replace: args.replace });
         process.stdout.write(`Imported ${s.tables} tables, ${s.rows} rows and ${s.files} image files (${mb(s.bytes)}) into ${where} in ${seconds()} s. ` +
           'Restart servers that were running on this database so they serve the imported content.\n');
       }

@@ -5,7 +5,6 @@ import { contentReplaced } from './content-replaced.ts';
 import { BackupError, parseHeader, parseLine, readLines, type Header } from './format.ts';
 import { carriesImageFiles, filesOfImage, isImageFileName, removeImageFiles, stageFiles, type StagedFiles } from './image-files.ts';
 import { clearTable, insertRows, type Row } from './rows.ts';
-import type { Engine } from '../db/database.ts';
 import { assertClassified, EXPORTED_TABLES, exportedTables, liveTables, SKIPPED_TABLES, type LiveTable } from './tables.ts';
 
 export interface ImportSummary { tables: number; rows: number; files: number; bytes: number }
@@ -20,7 +19,7 @@ const MAX_BATCH_BYTES = 4 * 1024 * 1024;
  * `replace`; everything (the delete of what was there and the load) happens in ONE transaction, and
  * image files are moved into place only after its commit, so a failure leaves the target as it was.
  */
-export async function importSite(db: Kysely<any>, engine: Engine, opts: { dataDir: string; file: string; replace: boolean }): Promise<ImportSummary> {
+export async function importSite(db: Kysely<any>, opts: { dataDir: string; file: string; replace: boolean }): Promise<ImportSummary> {
   const fileStat = await stat(opts.file).catch(() => undefined);
   if (!fileStat) throw new BackupError(`There is no file ${opts.file}.`);
   if (!fileStat.isFile()) throw new BackupError(`${opts.file} is not a file.`);
