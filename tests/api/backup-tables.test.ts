@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { sql, type Kysely } from 'kysely';
 import { exportSite } from '../../src/server/backup/export.ts';
 import { BackupError, parseLine, rowLine } from '../../src/server/backup/format.ts';
-import { insertRows, readRows, type Row } from '../../src/server/backup/rows.ts';
+import { continueSequences, insertRows, readRows, type Row } from '../../src/server/backup/rows.ts';
 import { EXPORTED_TABLES, liveTables, MIGRATION_TABLES, SKIPPED_TABLES, unclassifiedTables } from '../../src/server/backup/tables.ts';
 import type { DatabaseHandle, Engine } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
@@ -64,6 +64,23 @@ for (const engine of engines()) {
         }
       }
       assert.ok(checked >= 1, 'card_details references cards');
+    });
+
+    it('an auto-incrementing id continues after the imported rows', async () => {
+      await db.schema.createTable('backup_serial')
+        .addColumn('id', engine === 'postgres' ? 'serial' : 'integer', (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn('note', 'text')
+        .execute();
+      try {
+        await insertRows(db, 'backup_serial', [{ id: 1, note: 'a' }, { id: 7, note: 'b' }]);
+        const table = (await liveTables(db)).find((t) => t.name === 'backup_serial')!;
+        assert.ok(table.columns.find((c) => c.name === 'id')!.isAutoIncrementing);
+        await continueSequences(db, engine, 'backup_serial', table.columns);
+        const row = await db.insertInto('backup_serial').values({ note: 'written by the site' }).returning('id').executeTakeFirstOrThrow();
+        assert.equal(Number(row.id), 8);
+      } finally {
+        await db.schema.dropTable('backup_serial').execute();
+      }
     });
 
     it('a table nobody classified stops the export, and no file is left behind', async () => {

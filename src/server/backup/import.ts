@@ -1,10 +1,11 @@
 import { stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
+import type { Engine } from '../db/database.ts';
 import { knownMigrations, migrateToLatest } from '../db/migrate.ts';
 import { contentReplaced } from './content-replaced.ts';
 import { BackupError, parseHeader, parseLine, readLines, type Header } from './format.ts';
 import { carriesImageFiles, filesOfImage, isImageFileName, removeImageFiles, stageFiles, type StagedFiles } from './image-files.ts';
-import { clearTable, insertRows, type Row } from './rows.ts';
+import { clearTable, continueSequences, insertRows, type Row } from './rows.ts';
 import { assertClassified, EXPORTED_TABLES, exportedTables, liveTables, SKIPPED_TABLES, type LiveTable } from './tables.ts';
 
 export interface ImportSummary { tables: number; rows: number; files: number; bytes: number }
@@ -19,7 +20,7 @@ const MAX_BATCH_BYTES = 4 * 1024 * 1024;
  * `replace`; everything (the delete of what was there and the load) happens in ONE transaction, and
  * image files are moved into place only after its commit, so a failure leaves the target as it was.
  */
-export async function importSite(db: Kysely<any>, opts: { dataDir: string; file: string; replace: boolean }): Promise<ImportSummary> {
+export async function importSite(db: Kysely<any>, engine: Engine, opts: { dataDir: string; file: string; replace: boolean }): Promise<ImportSummary> {
   const fileStat = await stat(opts.file).catch(() => undefined);
   if (!fileStat) throw new BackupError(`There is no file ${opts.file}.`);
   if (!fileStat.isFile()) throw new BackupError(`${opts.file} is not a file.`);
@@ -27,8 +28,14 @@ export async function importSite(db: Kysely<any>, opts: { dataDir: string; file:
   const lines = readLines(opts.file)[Symbol.asyncIterator]();
   try {
     const header = parseHeader((await lines.next()).value as string | undefined);
-    assertSameMigrations(header.migrations, knownMigrations());
-    await migrateToLatest(db);
+    assertSameMigrations(header.migrations, knownMigrations(), 'this version is');
+    try {
+      await migrateToLatest(db);
+    } catch (err) {
+      throw new BackupError(`The target database could not be brought up to this version of the site: ${(err as Error).message}.`);
+    }
+    const executed = (await db.selectFrom('kysely_migration').select('name').orderBy('name').execute()).map((r) => String(r.name));
+    assertSameMigrations(header.migrations, executed, 'the target database is');
     const live = await liveTables(db);
     assertClassified(live);
     assertSameTables(header, exportedTables(live));
@@ -39,6 +46,7 @@ export async function importSite(db: Kysely<any>, opts: { dataDir: string; file:
       const summary = await db.transaction().execute(async (trx) => {
         await prepareTarget(trx, opts.replace, staged ? replacedFiles : undefined);
         const loaded = await load(trx, lines, live, staged);
+        for (const table of exportedTables(live)) await continueSequences(trx, engine, table.name, table.columns);
         await contentReplaced(trx);
         return loaded;
       });
@@ -65,12 +73,12 @@ export async function importSite(db: Kysely<any>, opts: { dataDir: string; file:
 /** What names the files of stored images (a small row per image; the bytes are files here). */
 const imageRows = (db: Kysely<any>): Promise<Row[]> => db.selectFrom('images').select(['name', 'width', 'variants']).execute();
 
-function assertSameMigrations(file: string[], code: string[]): void {
+function assertSameMigrations(file: string[], code: string[], here: string): void {
   if (file.join('\n') === code.join('\n')) return;
   const last = (list: string[]) => list.at(-1) ?? 'none';
   throw new BackupError(
     `The backup was written by a version of the site whose database is at migration ${last(file)} (${file.length} migrations); ` +
-    `this version is at ${last(code)} (${code.length}). Import it with the same version of the site that wrote it, ` +
+    `${here} at ${last(code)} (${code.length}). Import it with the same version of the site that wrote it, ` +
     'or start the source site once with this version and export it again.',
   );
 }

@@ -51,3 +51,15 @@ export async function countRows(db: AnyDb, table: string): Promise<number> {
   const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * Rows inserted with their own ids do not move a PostgreSQL sequence (SQLite takes the next rowid
+ * from the largest one): after a load, each auto-incrementing column's sequence continues after
+ * the largest value, so the next row the site writes does not collide with an imported one.
+ */
+export async function continueSequences(trx: AnyDb, engine: Engine, table: string, columns: { name: string; isAutoIncrementing: boolean }[]): Promise<void> {
+  if (engine !== 'postgres') return;
+  for (const column of columns.filter((c) => c.isAutoIncrementing)) {
+    await sql`select setval(pg_get_serial_sequence(${table}, ${column.name}), coalesce(max(${sql.ref(column.name)}), 0) + 1, false) from ${sql.table(table)}`.execute(trx);
+  }
+}

@@ -47,7 +47,7 @@ export const MIGRATION_TABLES: readonly string[] = ['kysely_migration', 'kysely_
 
 export interface LiveTable {
   name: string;
-  columns: { name: string; dataType: string }[];
+  columns: { name: string; dataType: string; isAutoIncrementing: boolean }[];
 }
 
 /** The tables and columns of the schema as it is (not as the code believes it is). */
@@ -55,7 +55,10 @@ export async function liveTables(db: Kysely<any>): Promise<LiveTable[]> {
   const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   return tables
     .filter((t) => !t.isView && (t.schema === undefined || t.schema === 'public'))
-    .map((t) => ({ name: t.name, columns: t.columns.map((c) => ({ name: c.name, dataType: c.dataType.toLowerCase() })) }));
+    .map((t) => ({
+      name: t.name,
+      columns: t.columns.map((c) => ({ name: c.name, dataType: c.dataType.toLowerCase(), isAutoIncrementing: c.isAutoIncrementing })),
+    }));
 }
 
 /** Names of live tables that are in neither list (nor Kysely's own). */
