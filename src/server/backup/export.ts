@@ -27,7 +27,14 @@ export interface ExportSummary {
  * one commit point while writers go on). The file is written under a temporary name and renamed
  * when complete, so a backup that stopped half-way never looks like a backup.
  */
-export async function exportSite(db: Kysely<any>, engine: Engine, opts: { dataDir: string; file: string }): Promise<ExportSummary> {
+export interface ExportOptions {
+  dataDir: string;
+  file: string;
+  /** Called once a table has been read (tests write to the live site there to check the snapshot). */
+  afterTable?: (table: string) => Promise<void>;
+}
+
+export async function exportSite(db: Kysely<any>, engine: Engine, opts: ExportOptions): Promise<ExportSummary> {
   const target = resolve(opts.file);
   const dir = dirname(target);
   const dirStat = await stat(dir).catch(() => undefined);
@@ -43,7 +50,7 @@ export async function exportSite(db: Kysely<any>, engine: Engine, opts: { dataDi
       }
       assertClassified(live);
       const migrations = (await trx.selectFrom('kysely_migration').select('name').orderBy('name').execute()).map((r) => String(r.name));
-      const lines = siteLines(trx, engine, live, migrations, opts.dataDir, summary);
+      const lines = siteLines(trx, engine, live, migrations, opts, summary);
       await pipeline(Readable.from(lines), createGzip(), createWriteStream(temp, { flags: 'wx' }));
     });
     await rename(temp, target);
@@ -56,7 +63,7 @@ export async function exportSite(db: Kysely<any>, engine: Engine, opts: { dataDi
 }
 
 async function* siteLines(
-  trx: Kysely<any>, engine: Engine, live: LiveTable[], migrations: string[], dataDir: string, summary: ExportSummary,
+  trx: Kysely<any>, engine: Engine, live: LiveTable[], migrations: string[], opts: ExportOptions, summary: ExportSummary,
 ): AsyncGenerator<string> {
   const tables = exportedTables(live);
   const header: Header = {
@@ -84,11 +91,12 @@ async function* siteLines(
       counts[table.name]! += rows.length;
       summary.rows += rows.length;
     }
+    await opts.afterTable?.(table.name);
   }
   summary.tables = tables.length;
 
   for (const name of files) {
-    const bytes = await readImageFile(dataDir, name);
+    const bytes = await readImageFile(opts.dataDir, name);
     if (!bytes) {
       summary.missingFiles.push(name);
       continue;
