@@ -39,6 +39,7 @@ export async function exportSite(db: Kysely<any>, engine: Engine, opts: ExportOp
   const dir = dirname(target);
   const dirStat = await stat(dir).catch(() => undefined);
   if (!dirStat?.isDirectory()) throw new BackupError(`The folder ${dir} does not exist.`);
+  if ((await stat(target).catch(() => undefined))?.isDirectory()) throw new BackupError(`${target} is a folder: name the backup file.`);
   const temp = join(dir, `.${basename(target)}.partial-${process.pid}`);
   const summary: ExportSummary = { tables: 0, rows: 0, files: 0, bytes: 0, missingFiles: [] };
 

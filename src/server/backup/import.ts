@@ -22,11 +22,10 @@ const MAX_BATCH_BYTES = 4 * 1024 * 1024;
  */
 export async function importSite(db: Kysely<any>, engine: Engine, opts: { dataDir: string; file: string; replace: boolean }): Promise<ImportSummary> {
   const fileStat = await stat(opts.file).catch(() => undefined);
-  if (!fileStat) throw new BackupError(`There is no file ${opts.file}.`);
-  if (!fileStat.isFile()) throw new BackupError(`${opts.file} is not a file.`);
-
   const lines = readLines(opts.file)[Symbol.asyncIterator]();
   try {
+    if (!fileStat) throw new BackupError(`There is no file ${opts.file}.`);
+    if (!fileStat.isFile()) throw new BackupError(`${opts.file} is not a file.`);
     const header = parseHeader((await lines.next()).value as string | undefined);
     assertSameMigrations(header.migrations, knownMigrations(), 'this version is');
     try {
