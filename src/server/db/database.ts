@@ -16,7 +16,13 @@ export interface DatabaseHandle {
 }
 
 /** SQLite in DATA_DIR by default; PostgreSQL when a postgres:// URL is given. */
-export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; onPoolError?: (err: Error) => void }): DatabaseHandle {
+export function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  onPoolError?: (err: Error) => void;
+  /** For export and import: one long transaction and statements that take as long as they need. */
+  longRunning?: boolean;
+}): DatabaseHandle {
   if (opts.databaseUrl) {
     // COUNT(*) and BIGINT come back as strings by default; our counts are small.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -26,6 +32,7 @@ export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: 
       connectionString: opts.databaseUrl, max: 10,
       connectionTimeoutMillis: 1500, statement_timeout: 1800, query_timeout: 1900,
       idle_in_transaction_session_timeout: 5000,
+      ...(opts.longRunning ? { max: 2, connectionTimeoutMillis: 5000, statement_timeout: 0, query_timeout: 0, idle_in_transaction_session_timeout: 0 } : {}),
     });
     // An idle client whose connection dies (server restart, admin kill) must not crash the process.
     pool.on('error', (err) => opts.onPoolError?.(err));

@@ -11,6 +11,11 @@ const migrations: Record<string, Migration> = {
   '004-images-in-database': m004,
 };
 
+/** The names of the migrations this version of the code knows, in the order they run. */
+export function knownMigrations(): string[] {
+  return Object.keys(migrations).sort();
+}
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import { BackupError } from './format.ts';
+
+/**
+ * Every table of the schema is in exactly one of the two lists below, so a table added by a later
+ * migration cannot be left out of a backup silently: export refuses to run, and
+ * tests/api/backup-tables.test.ts fails, until the new table is put in one of them.
+ */
+
+/** Tables a backup carries, parents before children: import inserts in this order and deletes in reverse. */
+export const EXPORTED_TABLES: readonly string[] = [
+  'users', // the admin account (email and password hash)
+  'settings', // contact details, phone, the device-cookie signing key, the demo-seeded mark
+  'words',
+  'about',
+  'images', // before everything that names an image
+  'cards',
+  'card_details',
+  'slides',
+];
+
+export interface SkippedTable {
+  /** Why the table is not in a backup. */
+  readonly reason: string;
+  /** Emptied by an import with --replace: state that belongs to the site being replaced. */
+  readonly clearOnReplace: boolean;
+}
+
+/** Tables a backup leaves out: transient state, or rows the migrations themselves create. */
+export const SKIPPED_TABLES: Readonly<Record<string, SkippedTable>> = {
+  sessions: {
+    reason: 'sign-ins of the source: a restored or moved site signs the admin in again, and a backup file carries no live session',
+    clearOnReplace: true,
+  },
+  password_resets: {
+    reason: 'codes that expire within minutes; a reset in progress is started again',
+    clearOnReplace: true,
+  },
+  locks: {
+    reason: 'rows used only as write locks; the migrations create them in every database',
+    clearOnReplace: false,
+  },
+};
+
+/** Kysely's own bookkeeping: the backup's header names the migrations instead. */
+export const MIGRATION_TABLES: readonly string[] = ['kysely_migration', 'kysely_migration_lock'];
+
+export interface LiveTable {
+  name: string;
+  columns: { name: string; dataType: string; isAutoIncrementing: boolean }[];
+}
+
+/** The tables and columns of the schema as it is (not as the code believes it is). */
+export async function liveTables(db: Kysely<any>): Promise<LiveTable[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  return tables
+    .filter((t) => !t.isView && (t.schema === undefined || t.schema === 'public'))
+    .map((t) => ({
+      name: t.name,
+      columns: t.columns.map((c) => ({ name: c.name, dataType: c.dataType.toLowerCase(), isAutoIncrementing: c.isAutoIncrementing })),
+    }));
+}
+
+/** Names of live tables that are in neither list (nor Kysely's own). */
+export function unclassifiedTables(live: readonly LiveTable[]): string[] {
+  return live.map((t) => t.name)
+    .filter((name) => !EXPORTED_TABLES.includes(name) && !(name in SKIPPED_TABLES) && !MIGRATION_TABLES.includes(name))
+    .sort();
+}
+
+/** Refuses a schema with a table nobody decided about: a backup must never be silently incomplete. */
+export function assertClassified(live: readonly LiveTable[]): void {
+  const unknown = unclassifiedTables(live);
+  if (unknown.length > 0) {
+    throw new BackupError(
+      `The database has tables the backup does not know: ${unknown.join(', ')}. ` +
+      'Add each to EXPORTED_TABLES or SKIPPED_TABLES in src/server/backup/tables.ts.',
+    );
+  }
+}
+
+/** The exported tables present in this schema, in dependency order, with their columns. */
+export function exportedTables(live: readonly LiveTable[]): LiveTable[] {
+  const byName = new Map(live.map((t) => [t.name, t]));
+  return EXPORTED_TABLES.flatMap((name) => byName.get(name) ?? []);
+}
+
+/** bytea on PostgreSQL, blob on SQLite. */
+export const isBinaryType = (dataType: string): boolean => /^(bytea|blob)$/i.test(dataType);

@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { after, before, describe, it } from 'node:test';
+import { exportSite } from '../../src/server/backup/export.ts';
+import type { DatabaseHandle } from '../../src/server/db/database.ts';
+import { newPlace, openPlace, serve, type Place } from '../helpers/backup.ts';
+import { createCard } from '../helpers/factories.ts';
+import type { HttpClient } from '../helpers/http.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, engines } from '../helpers/server.ts';
+
+/** What a backup file holds: rows per table (as parsed JSON) and the names of its files. */
+function contents(file: string): { rows: Record<string, Record<string, unknown>[]>; files: string[] } {
+  const rows: Record<string, Record<string, unknown>[]> = {};
+  const files: string[] = [];
+  for (const line of gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter(Boolean).slice(1)) {
+    const value = JSON.parse(line);
+    if (value.t) (rows[value.t] ??= []).push(value.r);
+    if (value.f) files.push(value.f);
+  }
+  return { rows, files };
+}
+
+for (const engine of engines()) {
+  describe(`export while the site is written to [${engine}]`, () => {
+    let place: Place;
+    let site: Awaited<ReturnType<typeof serve>>;
+    let handle: DatabaseHandle;
+    let admin: HttpClient;
+
+    before(async () => {
+      place = await newPlace(engine);
+      site = await serve(place, { ADMIN_EMAIL, ADMIN_PASSWORD });
+      admin = site.client();
+      assert.equal((await admin.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status, 200);
+      await createCard(admin, 'product', { title: 'Before the export' });
+      await admin.post('/api/word/', { word: 'before' });
+      handle = openPlace(place);
+    });
+    after(async () => {
+      await handle?.destroy();
+      await site?.app.close();
+      await place?.cleanup();
+    });
+
+    it('reads one snapshot: writes the site takes during the export are answered, and are in the next backup, not this one', async () => {
+      const file = join(place.dataDir, 'during.jsonl.gz');
+      let wrote = false;
+      await exportSite(handle.db, engine, {
+        dataDir: place.dataDir,
+        file,
+        // The users are read; the site now takes a card (with a new picture) and a keyword before the rest is read.
+        afterTable: async (table) => {
+          if (table !== 'users') return;
+          await createCard(admin, 'product', { title: 'During the export' });
+          assert.equal((await admin.post('/api/word/', { word: 'during' })).status, 201);
+          wrote = true;
+        },
+      });
+      assert.ok(wrote);
+      const during = contents(file);
+      assert.deepEqual(during.rows.cards!.map((c) => c.title), ['Before the export']);
+      assert.deepEqual(during.rows.words!.map((w) => w.word), ['before']);
+      assert.equal(during.rows.images!.length, 1);
+      assert.ok(during.files.every((f) => f.startsWith(String(during.rows.images![0]!.name).slice(0, 32))), 'only the files of the image in the snapshot');
+
+      const next = join(place.dataDir, 'next.jsonl.gz');
+      await exportSite(handle.db, engine, { dataDir: place.dataDir, file: next });
+      const later = contents(next);
+      assert.deepEqual(later.rows.cards!.map((c) => c.title).sort(), ['Before the export', 'During the export']);
+      assert.deepEqual(later.rows.words!.map((w) => w.word).sort(), ['before', 'during']);
+      assert.equal(later.rows.images!.length, 2);
+    });
+  });
+}

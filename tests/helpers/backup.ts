@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../../src/server/app.ts';
+import { EXPORTED_TABLES, SKIPPED_TABLES } from '../../src/server/backup/tables.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { openDatabase, type Db } from '../../src/server/db/database.ts';
+import { HttpClient } from './http.ts';
+import { createPgDatabase, type Engine } from './server.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A data folder and (for PostgreSQL) a database of its own: what a site, or an import's target, runs on. */
+export interface Place {
+  engine: Engine;
+  dataDir: string;
+  /** DATA_DIR and DATABASE_URL as the server and the scripts read them. */
+  env: Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+export async function newPlace(engine: Engine): Promise<Place> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-backup-'));
+  const pgDb = engine === 'postgres' ? await createPgDatabase() : undefined;
+  return {
+    engine,
+    dataDir,
+    env: { DATA_DIR: dataDir, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) },
+    async cleanup() {
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Ran { code: number | null; stdout: string; stderr: string }
+
+/**
+ * Runs `npm run export -- …` or `npm run import -- …` in a child process, exactly as an operator
+ * would, in this project or in another copy of it (`cwd`); Node 24 comes from this project.
+ */
+export function runScript(kind: 'export' | 'import', args: string[], place: Place, cwd = ROOT): Promise<Ran> {
+  const env: Record<string, string | undefined> = { ...process.env, ...place.env, PATH: `${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH}` };
+  if (!place.env.DATABASE_URL) delete env.DATABASE_URL;
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', kind, '--', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => { stdout += String(c); });
+    child.stderr.on('data', (c) => { stderr += String(c); });
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The site of `place`, served on a random port (no demo content unless asked; no admin made from the environment). */
+export async function serve(place: Place, env: Record<string, string> = {}) {
+  const app = await buildApp(loadConfig({
+    ...place.env, SEED_DEMO: 'false', LOG_LEVEL: 'silent', PORT: '0', PUBLIC_URL: 'http://site.test', ...env,
+  }), { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { app, url, client: () => new HttpClient(url) };
+}
+
+/** A database handle on `place` for checks, to be destroyed by the caller. */
+export const openPlace = (place: Place) => openDatabase({ databaseUrl: place.env.DATABASE_URL, dataDir: place.dataDir });
+
+/** Row counts of every table a backup knows about (exported or not). */
+export async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of [...EXPORTED_TABLES, ...Object.keys(SKIPPED_TABLES)]) {
+    const row = await db.selectFrom(table as 'users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
+
+/** The files in a site's upload folder (names only). */
+export function uploadFiles(place: Place): string[] {
+  try {
+    return readdirSync(join(place.dataDir, 'uploads')).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Every row of every exported table, as sorted JSON: equal dumps mean equal content. */
+export async function contentDump(db: Db): Promise<Record<string, string[]>> {
+  const dump: Record<string, string[]> = {};
+  for (const table of EXPORTED_TABLES) {
+    const rows = await db.selectFrom(table as 'users').selectAll().execute();
+    dump[table] = rows.map((r) => JSON.stringify(r)).sort();
+  }
+  return dump;
+}

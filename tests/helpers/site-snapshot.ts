@@ -1,0 +1,60 @@
+/**
+ * Everything a visitor can get from a site: every public page in both languages, every public API
+ * answer of the contract, and the bytes of every image those name. Two sites with the same content
+ * (and the same PUBLIC_URL and build) answer the same snapshot byte for byte.
+ */
+export interface Answer { status: number; type: string; body: string }
+export type Snapshot = Map<string, Answer>;
+
+const PAGES = ['/', '/products', '/portfolio', '/about', '/contact'];
+const APIS = [
+  '/api/card?type=product', '/api/card?type=portfolio', '/api/card/home-portfolio', '/api/slider/',
+  '/api/aboutus?language=ar', '/api/aboutus?language=en', '/api/auth/phone', '/api/word/', '/api/contact',
+  '/sitemap.xml', '/robots.txt',
+];
+const en = (path: string) => (path === '/' ? '/en' : `/en${path}`);
+
+async function get(base: string, path: string): Promise<Answer> {
+  const res = await fetch(base + path, { redirect: 'manual' });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const type = res.headers.get('content-type') ?? '';
+  // Pictures are compared as bytes (base64), text as text.
+  return { status: res.status, type, body: type.startsWith('image/') ? bytes.toString('base64') : bytes.toString('utf8') };
+}
+
+export async function siteSnapshot(base: string): Promise<Snapshot> {
+  const snapshot: Snapshot = new Map();
+  const take = async (path: string) => {
+    if (!snapshot.has(path)) snapshot.set(path, await get(base, path));
+    return snapshot.get(path)!;
+  };
+  for (const path of APIS) await take(path);
+  const ids: string[] = [];
+  for (const type of ['product', 'portfolio']) {
+    for (const card of JSON.parse(snapshot.get(`/api/card?type=${type}`)!.body).data as { _id: string }[]) ids.push(card._id);
+  }
+  for (const id of ids) {
+    await take(`/api/card/details?id=${id}`);
+    await take(`/api/card/details?id=${id}&language=en`);
+  }
+  const pages = [...PAGES, ...ids.map((id) => `/card-details?id=${id}`)];
+  for (const path of pages) {
+    await take(path);
+    await take(en(path));
+  }
+  // Every stored image any page or answer names: src, srcset and JSON imageUrl alike.
+  const images = new Set<string>();
+  for (const answer of snapshot.values()) for (const m of answer.body.matchAll(/\/uploads\/[A-Za-z0-9._-]+/g)) images.add(m[0]);
+  for (const path of [...images].sort()) await take(path);
+  return snapshot;
+}
+
+/** How many answers of each kind a snapshot holds (so a test can show it compared something real). */
+export function snapshotKinds(snapshot: Snapshot): { pages: number; api: number; images: number } {
+  const paths = [...snapshot.keys()];
+  return {
+    images: paths.filter((p) => p.startsWith('/uploads/')).length,
+    api: paths.filter((p) => p.startsWith('/api/')).length,
+    pages: paths.filter((p) => !p.startsWith('/uploads/') && !p.startsWith('/api/')).length,
+  };
+}
