@@ -14,6 +14,7 @@ export const EXPORTED_TABLES: readonly string[] = [
   'words',
   'about',
   'images', // before everything that names an image
+  'image_files', // the bytes of each image and its variants (after images, which they belong to)
   'cards',
   'card_details',
   'slides',
