@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { nextUpdatedAt, nowIso, type Db } from '../db/database.ts';
-import { assertVersion, CHANGED_MEANWHILE } from '../lib/concurrency.ts';
-import { ConflictError, NotFoundError } from '../lib/domain-errors.ts';
+import { assertVersion, staleOrGone } from '../lib/concurrency.ts';
+import { NotFoundError } from '../lib/domain-errors.ts';
 import { englishPair } from '../lib/english.ts';
 import { newId } from '../lib/ids.ts';
 import { requireStoredImage } from '../lib/stored-image.ts';
@@ -19,14 +19,6 @@ export type CardDeps = Pick<AppContext, 'db' | 'images'>;
 
 const CARD_GONE = 'Card not found.';
 const DETAIL_GONE = 'Detail item not found.';
-
-/** A conditional update matched nothing: the record vanished (404) or changed since it was read (409). */
-async function staleOrGone(find: () => Promise<{ updated_at: string } | undefined>, expected: string | undefined, gone: string): Promise<never> {
-  const current = await find();
-  if (!current) throw new NotFoundError(gone);
-  assertVersion(expected, current.updated_at);
-  throw new ConflictError(CHANGED_MEANWHILE);
-}
 
 /** An edit form may leave the image out (or send ''/null) to keep the current one. */
 const newImage = (image: string | null | undefined, current: string): string | undefined =>

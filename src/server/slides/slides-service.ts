@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { nextUpdatedAt, nowIso } from '../db/database.ts';
-import { assertSwapped, assertVersion } from '../lib/concurrency.ts';
+import { assertVersion, staleOrGone } from '../lib/concurrency.ts';
 import { NotFoundError } from '../lib/domain-errors.ts';
 import { englishPair } from '../lib/english.ts';
 import { newId } from '../lib/ids.ts';
@@ -55,7 +55,8 @@ export async function updateSlide(
       title: input.title, details: input.details, title_en: en.title, details_en: en.text,
       image, updated_at: nextUpdatedAt(row.updated_at),
     };
-    assertSwapped(await updateSlideRow(trx, id, next, row.updated_at));
+    const swapped = await updateSlideRow(trx, id, next, row.updated_at);
+    if (Number(swapped.numUpdatedRows) === 0) await staleOrGone(() => findSlideRow(trx, id), expected, SLIDE_GONE);
     return { slide: toSlide({ ...row, ...next }), freed: image !== row.image ? [row.image] : [] };
   });
   await deps.images.releaseUnused(deps.db, freed);
