@@ -9,7 +9,7 @@ import { SOCIAL_LINKS, type Contact, type ContactFields } from '../../shared/sch
  */
 const CONTACT_KEY = 'contact';
 
-export const EMPTY_CONTACT: Contact = {
+const EMPTY_CONTACT: Contact = {
   email: '', whatsapp: '', instagram: '', x: '', tiktok: '', snapchat: '', facebook: '',
   citiesAr: [], citiesEn: [], updatedAt: '',
 };
