@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -29,6 +30,13 @@ function probeMount(): false | string {
   }
 }
 
+const expectUnavailable = (label: string, r: { status: number; headers: Headers; body: unknown }) => {
+  assert.equal(r.status, 503, `${label} answers 503, got ${r.status} ${JSON.stringify(r.body)}`);
+  assert.ok(r.headers.get('retry-after'), `${label} has Retry-After`);
+  assert.deepEqual(Object.keys(r.body as object), ['message'], `${label} answers { message }`);
+  assert.match((r.body as { message: string }).message, /try again/i);
+};
+
 interface Timed { status: number; ms: number; retryAfter: string | null; body: string }
 
 describe('SQLite: a database file that cannot be written (disk full)', { skip: probeMount() }, () => {
@@ -55,13 +63,6 @@ describe('SQLite: a database file that cannot be written (disk full)', { skip: p
   };
   const freeDisk = () => { for (let i = 0; i < fillers; i++) rmSync(join(dir, `filler-${i}`), { force: true }); fillers = 0; };
   const positions = async () => ((await admin.get('/api/slider/')).body.data as { _id: string; position: number }[]);
-  const expectUnavailable = (label: string, r: { status: number; headers: Headers; body: unknown }) => {
-    assert.equal(r.status, 503, `${label} answers 503, got ${r.status} ${JSON.stringify(r.body)}`);
-    assert.ok(r.headers.get('retry-after'), `${label} has Retry-After`);
-    assert.deepEqual(Object.keys(r.body as object), ['message'], `${label} answers { message }`);
-    assert.match((r.body as { message: string }).message, /try again/i);
-  };
-
   before(async () => {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', dir], { stdio: 'pipe' });
     app = await startServer('sqlite', { DATA_DIR: dir });
@@ -136,5 +137,42 @@ describe('SQLite: a database file that cannot be written (disk full)', { skip: p
     assert.deepEqual(products, ['شبك']);
     assert.equal((await admin.post('/api/card/upload', imageForm(await makeImage('png', 300, 200)))).status, 200, 'uploads work again');
     assert.equal((await timed('/en/products')).status, 200);
+  });
+});
+
+/**
+ * Another process holding SQLite's write lock (a backup tool, the sqlite3 shell in a transaction):
+ * reads go on (WAL), writes wait the busy timeout (5 s) and then answer 503; nothing of them is kept.
+ */
+describe('SQLite: the write lock held by another process', () => {
+  let app: TestServer; let admin: HttpClient; let other: DatabaseSync | undefined;
+  before(async () => {
+    app = await startServer('sqlite');
+    admin = await app.admin();
+    assert.equal((await admin.post('/api/word/', { word: 'before-lock' })).status, 201);
+  });
+  after(async () => {
+    other?.close();
+    await app?.close();
+  });
+
+  it('reads answer 200, writes 503 with Retry-After once the busy timeout passes, and work again when the lock is let go', async (t) => {
+    other = new DatabaseSync(join(app.dataDir, 'site.db'));
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      assert.equal((await admin.get('/api/word/')).status, 200);
+      assert.equal((await fetch(`${app.url}/en/products`)).status, 200);
+      const started = performance.now();
+      const word = await admin.post('/api/word/', { word: 'during-lock' });
+      const ms = performance.now() - started;
+      t.diagnostic(`a keyword while the lock is held: ${word.status} after ${ms.toFixed(0)} ms`);
+      expectUnavailable('a keyword', word);
+      expectUnavailable('a slide move', await admin.put('/api/slider/up/0190b3c4-0000-7000-8000-000000000000'));
+    } finally {
+      other.exec('ROLLBACK');
+    }
+    assert.equal((await admin.post('/api/word/', { word: 'after-lock' })).status, 201);
+    const words = ((await admin.get('/api/word/')).body.data as { word: string }[]).map((w) => w.word);
+    assert.deepEqual(words, ['before-lock', 'after-lock']);
   });
 });
