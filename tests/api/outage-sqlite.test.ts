@@ -41,8 +41,7 @@ const expectUnavailable = (label: string, r: { status: number; headers: Headers;
 interface Timed { status: number; ms: number; retryAfter: string | null; body: string }
 
 describe('SQLite: a database file that cannot be written (disk full)', { skip: probeMount() }, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'outage-sqlite-'));
-  let app: TestServer; let admin: HttpClient; let fillers = 0;
+  let dir = ''; let app: TestServer; let admin: HttpClient; let fillers = 0;
   let cardId = ''; let detailId = ''; let image = ''; let slideIds: string[] = [];
 
   const timed = async (path: string): Promise<Timed> => {
@@ -65,6 +64,7 @@ describe('SQLite: a database file that cannot be written (disk full)', { skip: p
   const freeDisk = () => { for (let i = 0; i < fillers; i++) rmSync(join(dir, `filler-${i}`), { force: true }); fillers = 0; };
   const positions = async () => ((await admin.get('/api/slider/')).body.data as { _id: string; position: number }[]);
   before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'outage-sqlite-'));
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', dir], { stdio: 'pipe' });
     app = await startServer('sqlite', { DATA_DIR: dir });
     admin = await app.admin();
@@ -79,6 +79,7 @@ describe('SQLite: a database file that cannot be written (disk full)', { skip: p
   after(async () => {
     freeDisk();
     await app?.close().catch(() => {});
+    if (!dir) return;
     try { execFileSync('umount', [dir], { stdio: 'pipe' }); } catch { /* not mounted */ }
     rmSync(dir, { recursive: true, force: true });
   });
@@ -197,9 +198,9 @@ function probeNobody(): false | string {
  * own mode is read only when SQLite opens it, at start: a running server keeps its open file.)
  */
 describe('SQLite server run as nobody: an uploads folder it cannot write', { skip: probeNobody() }, () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'outage-nobody-'));
-  let app: AppProcess | undefined; let admin: HttpClient;
+  let dataDir = ''; let app: AppProcess | undefined; let admin: HttpClient;
   before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'outage-nobody-'));
     chownSync(dataDir, NOBODY.uid, NOBODY.gid);
     app = await startApp(dataDir, { SEED_DEMO: 'false', LOG_LEVEL: 'fatal' }, NOBODY);
     admin = new HttpClient(app.url);
@@ -207,7 +208,7 @@ describe('SQLite server run as nobody: an uploads folder it cannot write', { ski
   });
   after(async () => {
     await app?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('answers an upload 503 with Retry-After while the folder is read-only, stores no part of it, and takes uploads again once it is writable', async () => {
