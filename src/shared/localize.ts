@@ -7,7 +7,6 @@
 import type { Card, CardDetail, Language, Slide } from './schemas.ts';
 
 export type { Language };
-export const LANGUAGES = ['ar', 'en'] as const;
 
 /** The language the item's text is in when read in `lang`. */
 export function textLanguage(titleEn: string | undefined, lang: Language): Language {

@@ -81,6 +81,28 @@ describeEachEngine('slider API', (server) => {
     assert.equal(await storedFile(server(), second), undefined, 'the deleted slide\'s image is freed');
   });
 
+  it('frees a replaced or deleted slide image only once no card, detail item or slide uses it', async () => {
+    const admin = await server().admin();
+    const inImages = async (name: string) => (await server().app.ctx.db.selectFrom('images').select('name').where('name', '=', name).executeTakeFirst()) !== undefined;
+    const shared = await storeImage(server());
+    const slide = (await admin.post('/api/slider/', { title: 'مشتركة', details: 'نص', image: shared })).body.data as SlideBody;
+    const card = await admin.post('/api/card/?type=product', { title: 'Shared picture', description: 'Also on a slide', image: shared });
+    assert.equal(card.status, 201);
+
+    const own = await storeImage(server());
+    assert.equal((await admin.put(`/api/slider/${slide._id}`, { title: 'مشتركة', details: 'نص', image: own })).status, 200);
+    assert.equal(await inImages(shared), true, 'the card still uses the replaced image: kept');
+    assert.equal((await admin.delete(`/api/card/${card.body.data._id as string}`)).status, 200);
+    assert.equal(await inImages(shared), false, 'freed with its last user');
+
+    const next = await storeImage(server());
+    assert.equal((await admin.put(`/api/slider/${slide._id}`, { title: 'مشتركة', details: 'نص', image: next })).status, 200);
+    assert.equal(await inImages(own), false, 'the image the slide no longer uses is gone from images');
+    assert.equal(await inImages(next), true);
+    assert.equal((await admin.delete(`/api/slider/${slide._id}`)).status, 200);
+    assert.equal(await inImages(next), false, 'the deleted slide\'s image is gone from images');
+  });
+
   it('refuses every admin write without a session', async () => {
     const anon = server().anon();
     const [slide] = await addSlides(server(), await server().admin(), ['guarded']);

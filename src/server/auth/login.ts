@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { unauthorized } from '../lib/http-error.ts';
+import { NotAuthenticatedError } from '../lib/domain-errors.ts';
 import { verifyPassword } from './passwords.ts';
 import { createSession } from './sessions.ts';
 import { findUserByEmail } from './users.ts';
@@ -11,6 +11,6 @@ const DUMMY_HASH = 'scrypt$131072$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAA
 export async function login(db: Db, email: string, password: string): Promise<{ token: string; expiresAt: Date }> {
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !ok) throw unauthorized('Incorrect email or password.');
+  if (!user || !ok) throw new NotAuthenticatedError('Incorrect email or password.');
   return createSession(db, user.id);
 }

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
-import { badRequest, unauthorized } from '../lib/http-error.ts';
+import { InvalidInputError, NotAuthenticatedError } from '../lib/domain-errors.ts';
 import { newId } from '../lib/ids.ts';
 import { createResetDecoys } from './reset-decoys.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
@@ -79,26 +79,26 @@ export async function verifyResetCode(db: Db, email: string, otp: string): Promi
   const user = await findUserByEmail(db, email);
   if (!user) {
     const decoy = decoysFor(db).guess(email);
-    throw badRequest(decoy.state === 'wrong' ? wrongCode(decoy.attempts) : MESSAGES[decoy.state === 'none' ? 'noCode' : decoy.state]);
+    throw new InvalidInputError('otp', decoy.state === 'wrong' ? wrongCode(decoy.attempts) : MESSAGES[decoy.state === 'none' ? 'noCode' : decoy.state]);
   }
   const row = await db.selectFrom('password_resets').selectAll().where('user_id', '=', user.id)
     .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
-  if (!row) throw badRequest(MESSAGES.noCode);
-  if (row.used_at) throw badRequest(MESSAGES.used);
-  if (row.expires_at <= nowIso()) throw badRequest(MESSAGES.expired);
+  if (!row) throw new InvalidInputError('otp', MESSAGES.noCode);
+  if (row.used_at) throw new InvalidInputError('otp', MESSAGES.used);
+  if (row.expires_at <= nowIso()) throw new InvalidInputError('otp', MESSAGES.expired);
 
   // Each try is counted before the code is compared, so parallel guesses cannot exceed the limit.
   const counted = await db.updateTable('password_resets').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', row.id).where('attempts', '<', MAX_OTP_ATTEMPTS).where('used_at', 'is', null)
     .returning('attempts').executeTakeFirst();
-  if (!counted) throw badRequest(MESSAGES.dead);
-  if (!sameDigest(digest(otp), row.otp_hash)) throw badRequest(wrongCode(counted.attempts));
+  if (!counted) throw new InvalidInputError('otp', MESSAGES.dead);
+  if (!sameDigest(digest(otp), row.otp_hash)) throw new InvalidInputError('otp', wrongCode(counted.attempts));
 
   const token = newToken();
   const spent = await db.updateTable('password_resets')
     .set({ used_at: nowIso(), reset_token_hash: digest(token), reset_token_expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString() })
     .where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
-  if (Number(spent.numUpdatedRows) !== 1) throw badRequest(MESSAGES.used);
+  if (Number(spent.numUpdatedRows) !== 1) throw new InvalidInputError('otp', MESSAGES.used);
   return token;
 }
 
@@ -119,7 +119,7 @@ export async function completePasswordReset(db: Db, token: string, passwordHash:
       .where('reset_token_hash', '=', digest(token)).where('reset_token_expires_at', '>', nowIso())
       .returning('user_id').executeTakeFirst();
     const user = burnt ? await findUserById(trx, burnt.user_id) : undefined;
-    if (!user) throw unauthorized(MESSAGES.badToken);
+    if (!user) throw new NotAuthenticatedError(MESSAGES.badToken);
     await setPasswordHash(trx, user, passwordHash);
     await trx.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
     await deleteUserSessions(trx, user.id);

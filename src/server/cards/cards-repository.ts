@@ -61,11 +61,6 @@ export async function findCardRow(db: Db, id: string): Promise<CardRow | undefin
   return db.selectFrom('cards').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function getCard(db: Db, id: string): Promise<Card | undefined> {
-  const row = await findCardRow(db, id);
-  return row ? toCard(row) : undefined;
-}
-
 /** A card with its detail items in the order they were added, or undefined for an unknown id. */
 export async function getCardWithDetails(db: Db, id: string): Promise<{ card: Card; details: CardDetail[] } | undefined> {
   const row = await findCardRow(db, id);

@@ -1,10 +1,11 @@
 import type { AppContext } from '../context.ts';
 import { nextUpdatedAt, nowIso, type Db } from '../db/database.ts';
-import { assertVersion, CHANGED_MEANWHILE } from '../lib/concurrency.ts';
-import { badRequest, conflict, notFound } from '../lib/http-error.ts';
+import { assertVersion, staleOrGone } from '../lib/concurrency.ts';
+import { NotFoundError } from '../lib/domain-errors.ts';
 import { englishPair } from '../lib/english.ts';
 import { refusingGoneImage } from '../images/image-references.ts';
 import { newId } from '../lib/ids.ts';
+import { NOT_UPLOADED, requireStoredImage } from '../lib/stored-image.ts';
 import type { Card, CardCreate, CardDetail, CardType, CardUpdate, DetailCreate, DetailUpdate } from '../../shared/schemas.ts';
 import {
   deleteCardRows, findCardRow, insertCard, toCard, toCardDetail, toggleCardRow, updateCardRow,
@@ -20,20 +21,6 @@ export type CardDeps = Pick<AppContext, 'db' | 'images'>;
 const CARD_GONE = 'Card not found.';
 const DETAIL_GONE = 'Detail item not found.';
 
-const NOT_UPLOADED = 'image is not an uploaded image: upload the image first (POST /api/card/upload), then send the name it answers.';
-
-async function requireStoredImage({ images }: CardDeps, db: Db, name: string): Promise<void> {
-  if (!(await images.find(db, name))) throw badRequest(NOT_UPLOADED);
-}
-
-/** A conditional update matched nothing: the record vanished (404) or changed since it was read (409). */
-async function staleOrGone(find: () => Promise<{ updated_at: string } | undefined>, expected: string | undefined, gone: string): Promise<never> {
-  const current = await find();
-  if (!current) throw notFound(gone);
-  assertVersion(expected, current.updated_at);
-  throw conflict(CHANGED_MEANWHILE);
-}
-
 /** An edit form may leave the image out (or send ''/null) to keep the current one. */
 const newImage = (image: string | null | undefined, current: string): string | undefined =>
   image && image !== current ? image : undefined;
@@ -41,7 +28,7 @@ const newImage = (image: string | null | undefined, current: string): string | u
 export async function createCard(deps: CardDeps, type: CardType, input: CardCreate): Promise<Card> {
   return refusingGoneImage(NOT_UPLOADED, () => deps.db.transaction().execute(async (trx) => {
     const en = englishPair({ title: input.titleEn, text: input.descriptionEn }, { title: '', text: '' }, 'descriptionEn');
-    await requireStoredImage(deps, trx, input.image);
+    await requireStoredImage(deps.images, trx, input.image);
     return toCard(await insertCard(trx, newId(), { type, ...input, titleEn: en.title, descriptionEn: en.text }, nowIso()));
   }));
 }
@@ -63,11 +50,11 @@ async function editImageRecord<R extends ImageRecordRow>(
 ): Promise<R> {
   const { row, freed } = await refusingGoneImage(NOT_UPLOADED, () => deps.db.transaction().execute(async (trx) => {
     const old = await find(trx);
-    if (!old) throw notFound(gone);
+    if (!old) throw new NotFoundError(gone);
     assertVersion(expected, old.updated_at);
     const en = englishPair({ title: input.titleEn, text: input.descriptionEn }, { title: old.title_en, text: old.description_en }, 'descriptionEn');
     const image = newImage(input.image, old.image);
-    if (image) await requireStoredImage(deps, trx, image);
+    if (image) await requireStoredImage(deps.images, trx, image);
     const changes = {
       title: input.title, description: input.description, title_en: en.title, description_en: en.text,
       ...(image ? { image } : {}),
@@ -89,7 +76,7 @@ export async function updateCard(deps: CardDeps, id: string, input: CardUpdate, 
 export async function toggleCardDetails(deps: CardDeps, id: string, expected: string | undefined): Promise<Card> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const old = await findCardRow(trx, id);
-    if (!old) throw notFound(CARD_GONE);
+    if (!old) throw new NotFoundError(CARD_GONE);
     assertVersion(expected, old.updated_at);
     return await toggleCardRow(trx, id, nextUpdatedAt(old.updated_at), expected && old.updated_at)
       ?? await staleOrGone(() => findCardRow(trx, id), expected, CARD_GONE);
@@ -99,15 +86,15 @@ export async function toggleCardDetails(deps: CardDeps, id: string, expected: st
 
 export async function deleteCard(deps: CardDeps, id: string): Promise<void> {
   const freed = await deps.db.transaction().execute((trx) => deleteCardRows(trx, id));
-  if (!freed) throw notFound(CARD_GONE);
+  if (!freed) throw new NotFoundError(CARD_GONE);
   await deps.images.releaseUnused(deps.db, freed);
 }
 
 export async function createDetail(deps: CardDeps, input: DetailCreate): Promise<CardDetail> {
   return refusingGoneImage(NOT_UPLOADED, () => deps.db.transaction().execute(async (trx) => {
-    if (!(await findCardRow(trx, input.id))) throw notFound(CARD_GONE);
+    if (!(await findCardRow(trx, input.id))) throw new NotFoundError(CARD_GONE);
     const en = englishPair({ title: input.titleEn, text: input.descriptionEn }, { title: '', text: '' }, 'descriptionEn');
-    await requireStoredImage(deps, trx, input.image);
+    await requireStoredImage(deps.images, trx, input.image);
     const { id: cardId, ...fields } = input;
     return toCardDetail(await insertDetail(trx, newId(), { cardId, ...fields, titleEn: en.title, descriptionEn: en.text }, nowIso()));
   }));
@@ -121,6 +108,6 @@ export async function updateDetail(deps: CardDeps, id: string, input: DetailUpda
 
 export async function deleteDetail(deps: CardDeps, id: string): Promise<void> {
   const image = await deps.db.transaction().execute((trx) => deleteDetailRow(trx, id));
-  if (image === undefined) throw notFound(DETAIL_GONE);
+  if (image === undefined) throw new NotFoundError(DETAIL_GONE);
   await deps.images.releaseUnused(deps.db, [image]);
 }

@@ -1,6 +1,6 @@
 import { nextUpdatedAt, type Db } from '../db/database.ts';
 import { assertSwapped, assertVersion } from '../lib/concurrency.ts';
-import { badRequest } from '../lib/http-error.ts';
+import { InvalidInputError } from '../lib/domain-errors.ts';
 import { SOCIAL_LINKS, type Contact, type ContactFields } from '../../shared/schemas.ts';
 
 /**
@@ -9,7 +9,7 @@ import { SOCIAL_LINKS, type Contact, type ContactFields } from '../../shared/sch
  */
 const CONTACT_KEY = 'contact';
 
-export const EMPTY_CONTACT: Contact = {
+const EMPTY_CONTACT: Contact = {
   email: '', whatsapp: '', instagram: '', x: '', tiktok: '', snapchat: '', facebook: '',
   citiesAr: [], citiesEn: [], updatedAt: '',
 };
@@ -46,15 +46,15 @@ export function normaliseContact(input: ContactFields): ContactFields {
     citiesAr: input.citiesAr.map((c) => c.trim()),
     citiesEn: input.citiesEn.map((c) => c.trim()),
   };
-  if (out.email !== '' && !EMAIL.test(out.email)) throw badRequest('email must be a valid email address, like name@example.com.');
-  if (out.whatsapp !== '' && out.whatsapp.replace(/\D/g, '').length < 5) throw badRequest('whatsapp must have at least 5 digits, or be empty to use the phone number.');
+  if (out.email !== '' && !EMAIL.test(out.email)) throw new InvalidInputError('email', 'email must be a valid email address, like name@example.com.');
+  if (out.whatsapp !== '' && out.whatsapp.replace(/\D/g, '').length < 5) throw new InvalidInputError('whatsapp', 'whatsapp must have at least 5 digits, or be empty to use the phone number.');
   for (const name of SOCIAL_LINKS) {
     const link = out[name];
     if (link === '') continue;
     let url: URL | undefined;
     try { url = new URL(link); } catch { url = undefined; }
     if (!url || url.protocol !== 'https:' || !url.hostname.includes('.')) {
-      throw badRequest(`${name} must be a link starting with https:// (for example https://www.${name === 'x' ? 'x' : name}.com/yourname), or empty.`);
+      throw new InvalidInputError(name, `${name} must be a link starting with https:// (for example https://www.${name === 'x' ? 'x' : name}.com/yourname), or empty.`);
     }
   }
   return out;

@@ -9,6 +9,11 @@ function wrap(db: DatabaseSync): SqliteDatabase {
   return {
     close: () => db.close(),
     prepare(sql: string): SqliteStatement {
+      // On a full disk or an I/O error SQLite rolls the transaction back itself; Kysely's ROLLBACK
+      // would then fail ("no transaction is active") and hide the error that says what happened.
+      if (/^\s*rollback\s*$/i.test(sql)) {
+        return rollbackIfActive(db);
+      }
       const stmt = db.prepare(sql);
       const reader = stmt.columns().length > 0;
       const args = (params: readonly unknown[]) => params.map(toSqlite);
@@ -23,6 +28,14 @@ function wrap(db: DatabaseSync): SqliteDatabase {
       };
     },
   };
+}
+
+function rollbackIfActive(db: DatabaseSync): SqliteStatement {
+  const run = () => {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    return { changes: 0, lastInsertRowid: 0 };
+  };
+  return { reader: false, run, all: () => { run(); return []; }, iterate: () => { run(); return [][Symbol.iterator](); } };
 }
 
 function toSqlite(value: unknown): SQLInputValue {

@@ -1,5 +1,5 @@
 import { isReferenceViolation } from '../db/dialect.ts';
-import { badRequest } from '../lib/http-error.ts';
+import { InvalidInputError } from '../lib/domain-errors.ts';
 
 /**
  * Runs a write that names an image and answers 400 (with `message`, naming the field) when the
@@ -11,7 +11,7 @@ export async function refusingGoneImage<T>(message: string, write: () => Promise
   try {
     return await write();
   } catch (err) {
-    if (isReferenceViolation(err, /_image_fk/)) throw badRequest(message);
+    if (isReferenceViolation(err, /_image_fk/)) throw new InvalidInputError('image', message);
     throw err;
   }
 }

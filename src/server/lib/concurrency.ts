@@ -1,4 +1,4 @@
-import { conflict } from './http-error.ts';
+import { ConflictError, NotFoundError } from './domain-errors.ts';
 
 /**
  * Optimistic concurrency: a client that sends the `updatedAt` it read (If-Match header or
@@ -15,10 +15,21 @@ export function expectedVersion(headers: Record<string, unknown>, body: unknown)
 export const CHANGED_MEANWHILE = 'This record was changed by someone else since you opened it. Reload to see the latest version.';
 
 export function assertVersion(expected: string | undefined, actual: string): void {
-  if (expected !== undefined && expected !== actual) throw conflict(CHANGED_MEANWHILE);
+  if (expected !== undefined && expected !== actual) throw new ConflictError(CHANGED_MEANWHILE);
 }
 
-/** A compare-and-set update (`… where updated_at = <as read>`) that matched no row lost a race: 409. */
+/** A compare-and-set update (`… where updated_at = <as read>`) that matched no row lost a race: a conflict. */
 export function assertSwapped(result: { numUpdatedRows: bigint }): void {
-  if (Number(result.numUpdatedRows) === 0) throw conflict(CHANGED_MEANWHILE);
+  if (Number(result.numUpdatedRows) === 0) throw new ConflictError(CHANGED_MEANWHILE);
+}
+
+/**
+ * A compare-and-set update of a record that can be deleted matched no row: it vanished meanwhile
+ * (not found, `gone` says which) or changed since it was read (the same conflict as above).
+ */
+export async function staleOrGone(find: () => Promise<{ updated_at: string } | undefined>, expected: string | undefined, gone: string): Promise<never> {
+  const current = await find();
+  if (!current) throw new NotFoundError(gone);
+  assertVersion(expected, current.updated_at);
+  throw new ConflictError(CHANGED_MEANWHILE);
 }

@@ -1,5 +1,5 @@
 import { tidyText } from '../../shared/text.ts';
-import { badRequest } from './http-error.ts';
+import { InvalidInputError } from './domain-errors.ts';
 
 /**
  * The English pair (title + description/details) of a write. An omitted field keeps `stored`
@@ -13,7 +13,7 @@ export function englishPair(
   const title = tidyText(sent.title ?? stored.title);
   const text = tidyText(sent.text ?? stored.text);
   if ((title === '') !== (text === '')) {
-    throw badRequest(`titleEn and ${textField} go together: fill in both English fields, or leave both empty.`);
+    throw new InvalidInputError(title === '' ? 'titleEn' : textField, `titleEn and ${textField} go together: fill in both English fields, or leave both empty.`);
   }
   return { title, text };
 }

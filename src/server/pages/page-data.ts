@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DatabaseUnavailable } from '../lib/unavailable.ts';
 import { getAbout } from '../about/about-repository.ts';
-import { EMPTY_ABOUT, pickAbout } from '../../shared/about.ts';
+import { pickAbout } from '../../shared/about.ts';
 import { getPhone } from '../about/phone-repository.ts';
 import { getCardWithDetails, listCards, listHomePortfolio } from '../cards/cards-repository.ts';
 import type { AppContext } from '../context.ts';
 import { imageUrl, variantName } from '../images/image-store.ts';
 import { listSlides } from '../slides/slides-repository.ts';
 import { listWords } from '../words/words-repository.ts';
-import { EMPTY_CONTACT, getContact } from '../contact/contact-repository.ts';
+import { getContact } from '../contact/contact-repository.ts';
 import type { Card, CardDetail, Slide } from '../../shared/schemas.ts';
 import { localizeCard, localizeDetail, localizeSlide } from '../../shared/localize.ts';
 import type { Lang } from '../../web/shared/i18n/index.ts';
@@ -16,11 +16,9 @@ import type { CardView, DetailView, ImageView, PageState, RootData, SlideView } 
 import { pageKey, resolvePage } from '../../web/public/paths.ts';
 
 /**
- * The public pages' loaders: they call the repositories directly. A failed read is logged and
- * the page is shown without that content (visitors see no error); `degraded` tells the caller
- * not to cache such a page.
+ * The public pages' loaders: they call the repositories directly. A failed read fails the page
+ * (DatabaseUnavailable, answered 503): it is never shown without its content.
  */
-export interface Loaded<T> { value: T; degraded: boolean }
 
 /** Stand-in size when an image has no stored facts: keeps the aspect box and the layout steady. */
 const FALLBACK_SIZE = { width: 1200, height: 900 };
@@ -58,7 +56,7 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
    * Runs one read. A failed read fails the page (503): a page shown without its content would
    * look like a shop with no products, and a missing card like a deleted one (404, noindex).
    */
-  async function attempt<T>(what: string, read: () => Promise<T>, _fallback: T, _flags: { degraded: boolean }): Promise<T> {
+  async function attempt<T>(what: string, read: () => Promise<T>): Promise<T> {
     try {
       return await read();
     } catch (err) {
@@ -67,39 +65,36 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
     }
   }
 
-  async function root(): Promise<Loaded<RootData>> {
-    const flags = { degraded: false };
+  async function root(): Promise<RootData> {
     const [phone, words, contact] = await Promise.all([
-      attempt('phone', () => getPhone(db), '', flags),
-      attempt('keywords', () => listWords(db), [], flags),
-      attempt('contact', () => getContact(db), { ...EMPTY_CONTACT }, flags),
+      attempt('phone', () => getPhone(db)),
+      attempt('keywords', () => listWords(db)),
+      attempt('contact', () => getContact(db)),
     ]);
-    return { value: { phone, keywords: words.map((w) => w.word), contact, year: new Date().getFullYear() }, degraded: flags.degraded };
+    return { phone, keywords: words.map((w) => w.word), contact, year: new Date().getFullYear() };
   }
 
   /** The page at `pathname` + `search` with its data, or the 404 page. */
-  async function view(pathname: string, search: string): Promise<Loaded<PageState>> {
+  async function view(pathname: string, search: string): Promise<PageState> {
     const { page, lang } = resolvePage(pathname);
     const key = pageKey(pathname, search);
-    const flags = { degraded: false };
-    const ok = <T,>(value: T) => ({ value, degraded: flags.degraded });
     switch (page) {
       case 'home': {
         const [slides, recent] = await Promise.all([
-          attempt('slides', async () => Promise.all((await listSlides(db)).map(slideView(lang))), [], flags),
-          attempt('home portfolio', async () => Promise.all((await listHomePortfolio(db)).map(cardView(lang))), [], flags),
+          attempt('slides', async () => Promise.all((await listSlides(db)).map(slideView(lang)))),
+          attempt('home portfolio', async () => Promise.all((await listHomePortfolio(db)).map(cardView(lang)))),
         ]);
-        return ok({ page, lang, status: 200, key, data: { slides, recent } });
+        return { page, lang, status: 200, key, data: { slides, recent } };
       }
       case 'about': {
-        const about = await attempt('about', async () => pickAbout(await getAbout(db, lang)), { ...EMPTY_ABOUT }, flags);
-        return ok({ page, lang, status: 200, key, data: { about } });
+        const about = await attempt('about', async () => pickAbout(await getAbout(db, lang)));
+        return { page, lang, status: 200, key, data: { about } };
       }
       case 'portfolio':
       case 'products': {
         const type = page === 'products' ? 'product' : 'portfolio';
-        const cards = await attempt(`${type} cards`, async () => Promise.all((await listCards(db, type)).map(cardView(lang))), [], flags);
-        return ok({ page, lang, status: 200, key, data: { cards } } as PageState);
+        const cards = await attempt(`${type} cards`, async () => Promise.all((await listCards(db, type)).map(cardView(lang))));
+        return { page, lang, status: 200, key, data: { cards } } as PageState;
       }
       case 'card-details': {
         const id = new URLSearchParams(search).get('id');
@@ -107,15 +102,15 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
         // not looked up: PostgreSQL refuses a NUL outright, and that is a missing card, not an outage.
         // eslint-disable-next-line no-control-regex -- matching control characters is the point
         const plausible = id !== null && id.length <= 100 && id.isWellFormed() && !/[\u0000-\u001f\u007f]/.test(id);
-        const found = plausible ? await attempt('card details', () => getCardWithDetails(db, id), undefined, flags) : undefined;
-        if (!found) return ok({ page: 'not-found', lang, status: 404, key, data: { missing: 'card' } });
+        const found = plausible ? await attempt('card details', () => getCardWithDetails(db, id)) : undefined;
+        if (!found) return { page: 'not-found', lang, status: 404, key, data: { missing: 'card' } };
         const [card, details] = await Promise.all([cardView(lang)(found.card), Promise.all(found.details.map(detailView(lang)))]);
-        return ok({ page, lang, status: 200, key, data: { card, details } });
+        return { page, lang, status: 200, key, data: { card, details } };
       }
       case 'contact':
-        return ok({ page, lang, status: 200, key, data: null });
+        return { page, lang, status: 200, key, data: null };
       default:
-        return ok({ page: 'not-found', lang, status: 404, key, data: { missing: 'page' } });
+        return { page: 'not-found', lang, status: 404, key, data: { missing: 'page' } };
     }
   }
 

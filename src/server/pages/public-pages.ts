@@ -9,7 +9,7 @@ import { readyBytes, type ReadyBytes } from '../lib/ready-bytes.ts';
 import { renderDocument } from './document.ts';
 import { MANIFEST_FILES, readManifest, SSR_DIR, type Manifest } from './manifest.ts';
 import { PageCache, type CachedPage } from './page-cache.ts';
-import { createPageData, type Loaded, type PageData } from './page-data.ts';
+import { createPageData, type PageData } from './page-data.ts';
 import { pageKey } from '../../web/public/paths.ts';
 
 /** What dist/ssr/entry-server.js exports (src/web/public/entry-server.tsx). */
@@ -62,18 +62,18 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
     const entry = await cache.get(`page:${key}`, ctx.content.version, async () => {
       const version = ctx.content.version;
       const [root, view] = await Promise.all([data.root(), data.view(pathname, search)]);
-      const hydration: Hydration = { root: root.value, view: view.value };
+      const hydration: Hydration = { root, view };
       const { html, csp } = renderDocument({
         publicUrl: ctx.config.publicUrl,
         manifest,
         hydration,
-        meta: ssr.pageMeta(view.value),
+        meta: ssr.pageMeta(view),
         appHtml: ssr.renderPage(key, hydration),
       }, https);
-      const status = view.value.status;
+      const status = view.status;
       // Not-found answers are not kept: any made-up address would otherwise take a cache slot.
-      const cacheable = !root.degraded && !view.degraded && status === 200;
-      const cached: CachedPage = { status, bytes: ready(html, HTML, status, cacheable), csp, version, year: root.value.year };
+      const cacheable = status === 200;
+      const cached: CachedPage = { status, bytes: ready(html, HTML, status, cacheable), csp, version, year: root.year };
       return { page: cached, cacheable };
     });
     return { bytes: entry.bytes, csp: entry.csp!, version: entry.version };
@@ -84,9 +84,9 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
     const entry = await cache.get(`data:${key}`, ctx.content.version, async () => {
       const version = ctx.content.version;
       const view = await data.view(pathname, search);
-      const status = view.value.status;
-      const cacheable = !view.degraded && status === 200;
-      const page: CachedPage = { status, bytes: ready(JSON.stringify(view.value), JSON_TYPE, status, cacheable), version, year: new Date().getFullYear() };
+      const status = view.status;
+      const cacheable = status === 200;
+      const page: CachedPage = { status, bytes: ready(JSON.stringify(view), JSON_TYPE, status, cacheable), version, year: new Date().getFullYear() };
       return { page, cacheable };
     });
     return entry.bytes;
@@ -102,24 +102,24 @@ const MAX_DATA_ENTRIES = 500;
 /**
  * The pages' data reads, kept per content version like the pages themselves (and whether or not
  * the page cache is on): a page rendered again reads nothing from the database until an admin write.
- * Only complete reads are kept (not degraded, not a 404), and a read is kept under the version of
+ * Only complete reads are kept (not failed, not a 404), and a read is kept under the version of
  * the moment it started.
  */
 function memoized(data: PageData, ctx: AppContext): PageData {
-  const entries = new Map<string, { version: number; year: number; value: Promise<Loaded<unknown>> }>();
-  const keep = <T,>(key: string, read: () => Promise<Loaded<T>>): Promise<Loaded<T>> => {
+  const entries = new Map<string, { version: number; year: number; value: Promise<unknown> }>();
+  const keep = <T,>(key: string, read: () => Promise<T>): Promise<T> => {
     const version = ctx.content.version;
     const year = new Date().getFullYear();
     const hit = entries.get(key);
-    if (hit && hit.version === version && hit.year === year) return hit.value as Promise<Loaded<T>>;
+    if (hit && hit.version === version && hit.year === year) return hit.value as Promise<T>;
     const value = read();
     entries.set(key, { version, year, value });
     if (entries.size > MAX_DATA_ENTRIES) entries.delete(entries.keys().next().value!);
-    // A failed or incomplete read is not kept: the next request reads again.
+    // A failed read or a 404 is not kept: the next request reads again.
     const drop = () => { if (entries.get(key)?.value === value) entries.delete(key); };
     value.then((v) => {
-      const status = (v.value as { status?: number }).status;
-      if (v.degraded || (status !== undefined && status !== 200)) drop();
+      const status = (v as { status?: number }).status;
+      if (status !== undefined && status !== 200) drop();
     }, drop);
     return value;
   };

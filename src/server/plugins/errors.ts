@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { PasswordQueueFull } from '../auth/passwords.ts';
+import { ConflictError, DomainError, InvalidInputError, NotAuthenticatedError, NotFoundError } from '../lib/domain-errors.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../lib/unavailable.ts';
 import { PHONE_PATTERN, WHATSAPP_PATTERN } from '../../shared/schemas.ts';
@@ -40,8 +41,18 @@ function describeValidation(err: FastifyError): string {
   return `${field} ${describeRule(first)}`;
 }
 
+/** The one place where what went wrong in the domain becomes an HTTP status. */
+function domainStatus(err: DomainError): number {
+  if (err instanceof InvalidInputError) return 400;
+  if (err instanceof NotAuthenticatedError) return 401;
+  if (err instanceof NotFoundError) return 404;
+  if (err instanceof ConflictError) return 409;
+  return 400;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof DomainError) return reply.status(domainStatus(err)).send({ message: err.message });
     if (err instanceof HttpError) return reply.status(err.statusCode).send({ message: err.message });
     if (err instanceof PasswordQueueFull) return reply.status(429).header('retry-after', '1').send({ message: err.message });
     if (err.validation) return reply.status(400).send({ message: describeValidation(err) });

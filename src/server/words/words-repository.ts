@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { isUniqueViolation, nowIso } from '../db/database.ts';
-import { conflict } from '../lib/http-error.ts';
+import { ConflictError } from '../lib/domain-errors.ts';
 import { newId } from '../lib/ids.ts';
 import type { Word } from '../../shared/schemas.ts';
 
@@ -14,7 +14,7 @@ export async function addWord(db: Db, word: string): Promise<Word> {
   try {
     await db.insertInto('words').values({ id, word, word_key: word.toLocaleLowerCase(), created_at: nowIso() }).execute();
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(`The keyword "${word}" already exists.`);
+    if (isUniqueViolation(err)) throw new ConflictError(`The keyword "${word}" already exists.`);
     throw err;
   }
   return { _id: id, word };

@@ -4,7 +4,6 @@
  */
 export type Lang = 'ar' | 'en';
 export const LANGS: readonly Lang[] = ['ar', 'en'];
-export const DEFAULT_LANG: Lang = 'ar';
 export const dirOf = (lang: Lang): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
 
 export type PageName = 'home' | 'about' | 'portfolio' | 'products' | 'contact' | 'card-details' | 'not-found';

@@ -4,8 +4,8 @@ import { localizeSlide } from '../../../../shared/localize.ts';
 import { ErrorAnswer, Id, IdParams, LanguageQuery, Message, Slide, SlideCreate, SlideUpdate } from '../../../../shared/schemas.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
 import { acceptEmptyJsonBody } from '../../../lib/empty-json.ts';
-import { notFound } from '../../../lib/http-error.ts';
-import { createSlide, deleteSlide, listSlides, moveSlide, updateSlide } from '../../../slides/slides-repository.ts';
+import { listSlides } from '../../../slides/slides-repository.ts';
+import { createSlide, deleteSlide, moveSlide, updateSlide } from '../../../slides/slides-service.ts';
 
 const tags = ['slides'];
 const security = [{ session: [] }];
@@ -22,7 +22,7 @@ const MOVE_MESSAGES = {
 } as const;
 
 const slider: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, images } = app.ctx;
+  const { ctx } = app;
 
   app.get('/', {
     schema: {
@@ -30,7 +30,7 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Type.Object({ data: Type.Array(Slide) }), 400: ErrorAnswer },
     },
   }, async (request) => {
-    const slides = await listSlides(db);
+    const slides = await listSlides(ctx.db);
     const { language } = request.query;
     return { data: language ? slides.map((s) => localizeSlide(s, language)) : slides };
   });
@@ -42,7 +42,7 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
       response: { 201: SlideAnswer, 400: ErrorAnswer, 401: ErrorAnswer },
     },
   }, async (request, reply) => {
-    const data = await createSlide(db, request.body);
+    const data = await createSlide(ctx, request.body);
     return reply.status(201).send({ message: 'Slide added', data });
   });
 
@@ -55,10 +55,8 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: SlideAnswer, 400: ErrorAnswer, 401: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer },
     },
   }, async (request) => {
-    const result = await updateSlide(db, request.params.id, request.body, expectedVersion(request.headers, request.body));
-    if (!result) throw notFound('Slide not found.');
-    if (result.replacedImage) await images.releaseUnused(db, [result.replacedImage]);
-    return { message: 'Slide updated', data: result.slide };
+    const data = await updateSlide(ctx, request.params.id, request.body, expectedVersion(request.headers, request.body));
+    return { message: 'Slide updated', data };
   });
 
   app.delete('/:id', {
@@ -68,9 +66,7 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Message, 401: ErrorAnswer, 404: ErrorAnswer },
     },
   }, async (request) => {
-    const image = await deleteSlide(db, request.params.id);
-    if (image === undefined) throw notFound('Slide not found.');
-    await images.releaseUnused(db, [image]);
+    await deleteSlide(ctx, request.params.id);
     return { message: 'Slide deleted' };
   });
 
@@ -85,9 +81,7 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Message, 400: ErrorAnswer, 401: ErrorAnswer, 404: ErrorAnswer },
       },
     }, async (request) => {
-      const result = await moveSlide(db, request.params.id, request.params.direction);
-      if (!result) throw notFound('Slide not found.');
-      return { message: MOVE_MESSAGES[result] };
+      return { message: MOVE_MESSAGES[await moveSlide(ctx, request.params.id, request.params.direction)] };
     });
   });
 };

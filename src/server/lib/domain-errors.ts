@@ -1,0 +1,28 @@
+/**
+ * What repositories and services throw when a request cannot be done, in the domain's words and
+ * with a message safe to show. They know nothing of HTTP: plugins/errors.ts gives each its status.
+ */
+export abstract class DomainError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The record asked for does not exist (any more). */
+export class NotFoundError extends DomainError {}
+
+/** The write collides with what is stored: a duplicate, or a record changed since it was read. */
+export class ConflictError extends DomainError {}
+
+/** A value the schema let through but the rules refuse; `field` names it (the message does too). */
+export class InvalidInputError extends DomainError {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+/** Credentials (a password, a reset token) that do not prove who the caller is. */
+export class NotAuthenticatedError extends DomainError {}
