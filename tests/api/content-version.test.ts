@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { createCard } from '../helpers/factories.ts';
+import { describeEachEngine } from '../helpers/server.ts';
+
+/**
+ * The content version in the database moves with the content, inside the writing transaction:
+ * what every other server's caches are invalidated by (PostgreSQL notifies them at commit).
+ */
+describeEachEngine('content version in the database', (server) => {
+  const stored = async () => Number((await server().app.ctx.db.selectFrom('content_version').select('version').executeTakeFirstOrThrow()).version);
+
+  it('moves with every content write through the API: a card, a keyword, the phone, the contact details, the about text', async () => {
+    const admin = await server().admin();
+    let last = await stored();
+    const moved = async (what: string) => {
+      const now = await stored();
+      assert.ok(now > last, `${what} bumps the version (${last} → ${now})`);
+      last = now;
+    };
+    const card = await createCard(admin, 'product');
+    await moved('a new card');
+    assert.equal((await admin.put(`/api/card/${card._id}`, { title: 'Renamed', description: card.description })).status, 200);
+    await moved('a card edit');
+    assert.equal((await admin.post('/api/word/', { word: 'version-word' })).status, 201);
+    await moved('a keyword');
+    assert.equal((await admin.put('/api/auth/change-phone', { phoneNumber: '+966 50 111 2222' })).status, 200);
+    await moved('the phone');
+    const contact = await admin.get('/api/contact');
+    assert.equal(contact.status, 200, JSON.stringify(contact.body));
+    assert.equal((await admin.put('/api/contact', { ...contact.body.data, email: 'hello@test.example' })).status, 200);
+    await moved('the contact details');
+    const about = { title: 't', description: 'd', title2: 't2', description2: 'd2', title3: 't3', description3: 'd3', language: 'ar' };
+    assert.equal((await admin.post('/api/aboutus/', about)).status, 200);
+    await moved('the about text');
+    assert.equal((await admin.delete(`/api/card/${card._id}`)).status, 200);
+    await moved('a card deleted');
+  });
+
+  it('stays put on refused writes, a rolled-back transaction, sign-ins and the device-cookie key', async () => {
+    const admin = await server().admin();
+    const card = await createCard(admin, 'portfolio');
+    const before = await stored();
+    assert.equal((await admin.put('/api/card/does-not-exist', { title: 'x', description: 'x' })).status, 404);
+    assert.equal((await admin.put(`/api/card/${card._id}`, { title: 'x', description: 'x', expectedUpdatedAt: '2000-01-01T00:00:00.000Z' })).status, 409);
+    // A sign-in writes a session and the device-cookie signing key: not content.
+    await server().admin();
+    const { db } = server().app.ctx;
+    const written = await db.updateTable('settings').set((eb) => ({ value: eb.ref('value') })).where('key', '=', 'device-cookie-key').executeTakeFirst();
+    assert.equal(Number(written.numUpdatedRows), 1, 'the signing key is there and was written again');
+    await assert.rejects(server().app.ctx.db.transaction().execute(async (trx) => {
+      await trx.updateTable('cards').set({ title: 'never seen' }).where('id', '=', card._id).execute();
+      throw new Error('rolled back');
+    }), /rolled back/);
+    assert.equal(await stored(), before);
+  });
+});
