@@ -4,6 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { cleanUpDatabase, pruneOutbox } from './clean-up.ts';
 import { claimJob } from './job-lease.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How many times each periodic job has started on this server (for logs and tests). */
+    jobRuns: Record<string, number>;
+  }
+}
+
 const HOUR = 60 * 60 * 1000;
 /** How often each server asks whether a job is due: a cheap UPDATE that matches nothing most times. */
 const TICK_MS = 5 * 60 * 1000;
@@ -44,10 +51,14 @@ export const JOBS: Job[] = [
 export function registerJobs(app: FastifyInstance): void {
   const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const localLastRun = new Map<string, number>();
+  const runs: Record<string, number> = Object.fromEntries(JOBS.map((job) => [job.name, 0]));
+  app.decorate('jobRuns', runs);
   const running = new Set<Promise<void>>();
   let closing = false;
 
   const start = (job: Job) => {
+    runs[job.name]!++;
+    app.log.debug({ job: job.name }, 'periodic job started');
     const run = job.run(app)
       .then((counts) => {
         if (Object.values(counts).some((n) => n > 0)) app.log.info({ job: job.name, ...counts }, 'periodic job done');
