@@ -102,6 +102,18 @@ describe('two servers on one PostgreSQL database', { skip }, () => {
     await seenWithinASecond(t, b, ['/api/auth/phone'], '+966 55 987 6543', performance.now());
   });
 
+  it('counts its own write once: the notification coming back is not a second change', async () => {
+    const versionA = a.app.ctx.content.version;
+    assert.equal((await adminA.post('/api/word/', { word: `own-${Date.now().toString(36)}` })).status, 201);
+    assert.equal(a.app.ctx.content.version, versionA + 1, 'counted before the answer left');
+    // Notifications reach a listener in commit order: once A has heard B's later write, it has had
+    // its own notification too.
+    const adminB = await b.admin();
+    assert.equal((await adminB.post('/api/word/', { word: `other-${Date.now().toString(36)}` })).status, 201);
+    await until('A hearing of B\'s write', async () => (a.app.ctx.content.version > versionA + 1 ? true : undefined), 5000);
+    assert.equal(a.app.ctx.content.version, versionA + 2, 'its own write once, B\'s once');
+  });
+
   it('holds a sign-in throttle tripped through one on the other', async () => {
     // Per account and address: 10 tries in 15 minutes, counted on both servers together.
     const email = 'guessed.account@test.example';

@@ -17,8 +17,8 @@ export interface ContentListener {
 }
 
 /**
- * Listens on PostgreSQL for content written through any server (the triggers notify at commit) and
- * calls `onChange` for each notification. Its own pg.Client, not one of the pool's: a LISTEN lives
+ * Listens on PostgreSQL for content written through other servers (the triggers notify at commit)
+ * and calls `onChange` for each notification. Its own pg.Client, not one of the pool's: a LISTEN lives
  * as long as its connection. When the connection is lost it reconnects by itself (backing off up
  * to 5 s) and then calls `onChange` once, since notifications sent meanwhile were missed. It never
  * throws into the process and never keeps it alive: every timer is unref'd and `close` ends it.
@@ -26,6 +26,12 @@ export interface ContentListener {
 export async function listenForContentChanges(opts: {
   databaseUrl: string;
   onChange: () => void;
+  /**
+   * Backends whose notifications to ignore: this server's own pool connections. The server that
+   * took a write has already counted it before answering; counting it again when the notification
+   * comes back would throw away pages rendered in between for nothing.
+   */
+  ignoreFrom?: ReadonlySet<number>;
   log: FastifyBaseLogger;
 }): Promise<ContentListener> {
   const { log } = opts;
@@ -66,7 +72,9 @@ export async function listenForContentChanges(opts: {
     };
     c.on('error', drop);
     c.on('end', () => drop());
-    c.on('notification', (message) => { if (message.channel === CONTENT_CHANNEL) opts.onChange(); });
+    c.on('notification', (message) => {
+      if (message.channel === CONTENT_CHANNEL && !opts.ignoreFrom?.has(message.processId)) opts.onChange();
+    });
     try {
       await c.connect();
       await c.query(`LISTEN ${CONTENT_CHANNEL}`);
