@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
-import { it } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { Migrator } from 'kysely/migration';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
+import * as m001 from '../../src/server/db/migrations/001-initial.ts';
+import * as m002 from '../../src/server/db/migrations/002-bilingual.ts';
 import { createCard } from '../helpers/factories.ts';
-import { describeEachEngine } from '../helpers/server.ts';
+import { createPgDatabase, describeEachEngine, engines } from '../helpers/server.ts';
 
 /**
  * The content version in the database moves with the content, inside the writing transaction:
@@ -55,3 +63,35 @@ describeEachEngine('content version in the database', (server) => {
     assert.equal(await stored(), before);
   });
 });
+
+for (const engine of engines()) {
+  describe(`migration 003 on a site that has content [${engine}]`, () => {
+    it('adds the shared state to a database made by the previous release, and later writes move the version', async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'site-003-'));
+      const pgDb = engine === 'postgres' ? await createPgDatabase() : undefined;
+      const handle = openDatabase({ databaseUrl: pgDb?.url, dataDir });
+      try {
+        const previous = new Migrator({ db: handle.db, provider: { getMigrations: async () => ({ '001-initial': m001, '002-bilingual': m002 }) } });
+        const { error } = await previous.migrateToLatest();
+        if (error) throw error;
+        const now = new Date().toISOString();
+        await handle.db.insertInto('words').values({ id: 'old-word', word: 'قديم', word_key: 'قديم', created_at: now }).execute();
+        await handle.db.insertInto('settings').values({ key: 'phone', value: '+966 50 000 0000' }).execute();
+
+        await migrateToLatest(handle.db);
+
+        const version = async () => Number((await handle.db.selectFrom('content_version').select('version').executeTakeFirstOrThrow()).version);
+        assert.equal(await version(), 0);
+        assert.equal((await handle.db.selectFrom('words').select('id').execute()).length, 1, 'the content is kept');
+        await handle.db.updateTable('settings').set({ value: '+966 50 000 0001' }).where('key', '=', 'phone').execute();
+        assert.equal(await version(), 1);
+        await handle.db.deleteFrom('words').execute();
+        assert.equal(await version(), 2);
+      } finally {
+        await handle.destroy();
+        await pgDb?.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+  });
+}

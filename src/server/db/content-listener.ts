@@ -39,7 +39,7 @@ export async function listenForContentChanges(opts: {
   let closed = false;
   let retryMs = FIRST_RETRY_MS;
   let retryTimer: NodeJS.Timeout | undefined;
-  let everConnected = false;
+  let attempts = 0;
   let failures = 0;
 
   const scheduleRetry = () => {
@@ -50,6 +50,7 @@ export async function listenForContentChanges(opts: {
   };
 
   const connect = async (): Promise<void> => {
+    const first = attempts++ === 0;
     const c = new pg.Client({
       connectionString: opts.databaseUrl,
       application_name: LISTENER_APPLICATION_NAME,
@@ -90,9 +91,9 @@ export async function listenForContentChanges(opts: {
     retryMs = FIRST_RETRY_MS;
     if (failures > 0) log.info('content change listener reconnected');
     failures = 0;
-    // Whatever was written while no connection listened was not heard: count it as changed.
-    if (everConnected) opts.onChange();
-    everConnected = true;
+    // Whatever was written while no connection listened was not heard: count it as changed (on any
+    // connection but one made at the first try, before this server kept anything).
+    if (!first) opts.onChange();
   };
 
   const ping = setInterval(() => {
