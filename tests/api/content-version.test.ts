@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import pg from 'pg';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import * as m001 from '../../src/server/db/migrations/001-initial.ts';
@@ -15,7 +17,7 @@ import { createPgDatabase, describeEachEngine, engines } from '../helpers/server
  * The content version in the database moves with the content, inside the writing transaction:
  * what every other server's caches are invalidated by (PostgreSQL notifies them at commit).
  */
-describeEachEngine('content version in the database', (server) => {
+describeEachEngine('content version in the database', (server, engine) => {
   const stored = async () => Number((await server().app.ctx.db.selectFrom('content_version').select('version').executeTakeFirstOrThrow()).version);
 
   it('moves with every content write through the API: a card, a keyword, the phone, the contact details, the about text', async () => {
@@ -61,6 +63,37 @@ describeEachEngine('content version in the database', (server) => {
       throw new Error('rolled back');
     }), /rolled back/);
     assert.equal(await stored(), before);
+  });
+
+  it('lets two transactions that write the same rows in a different order both commit (the version row is taken at commit)', { skip: engine !== 'postgres' && 'PostgreSQL only: SQLite has one writer at a time' }, async () => {
+    const admin = await server().admin();
+    const [x, y] = [await createCard(admin, 'product'), await createCard(admin, 'product')];
+    const before = await stored();
+    const [c1, c2] = [new pg.Client(server().app.ctx.config.databaseUrl), new pg.Client(server().app.ctx.config.databaseUrl)];
+    await Promise.all([c1.connect(), c2.connect()]);
+    try {
+      const pid2 = (await c2.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+      const edit = (c: pg.Client, id: string) => c.query('update cards set title = title where id = $1', [id]);
+      await c1.query('begin');
+      await edit(c1, x._id);
+      await c2.query('begin');
+      // Were the version row locked at the first write, this would wait for c1 ...
+      const second = edit(c2, y._id).then(() => c2.query('select 1'));
+      second.catch(() => undefined);
+      for (const deadline = Date.now() + 10_000; ;) {
+        assert.ok(Date.now() < deadline, 'the second transaction wrote its row or waits for a lock');
+        const waiting = await server().app.ctx.db.selectFrom(sql<{ pid: number; wait_event_type: string | null; state: string }>`pg_stat_activity`.as('a'))
+          .select(['wait_event_type', 'state']).where('pid', '=', pid2).executeTakeFirstOrThrow();
+        if (waiting.wait_event_type === 'Lock' || waiting.state === 'idle in transaction') break;
+      }
+      // ... and c1, now waiting for c2's row, would deadlock with it.
+      const first = edit(c1, y._id);
+      const results = await Promise.allSettled([second.then(() => c2.query('commit')), first.then(() => c1.query('commit'))]);
+      assert.deepEqual(results.map((r) => (r.status === 'rejected' ? String((r.reason as Error).message) : 'committed')), ['committed', 'committed']);
+      assert.equal(await stored(), before + 3);
+    } finally {
+      await Promise.all([c1.end(), c2.end()]);
+    }
   });
 });
 
