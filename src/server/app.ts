@@ -80,7 +80,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Content written through another server on the same PostgreSQL arrives as a notification. SQLite
   // has one process: nothing to listen for.
   const listener = config.databaseUrl
-    ? await listenForContentChanges({ databaseUrl: config.databaseUrl, log: app.log, onChange: () => { ctx.content.version++; } })
+    ? await listenForContentChanges({
+      databaseUrl: config.databaseUrl, log: app.log, ignoreFrom: database.ownBackends, onChange: () => { ctx.content.version++; },
+    })
     : undefined;
   app.addHook('onClose', async () => {
     mailer.close();
