@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { listenForContentChanges } from './db/content-listener.ts';
 import { createImageStore } from './images/image-store.ts';
 import { moveUploadsIntoDatabase } from './images/move-uploads.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -24,9 +25,11 @@ import { registerUploads } from './plugins/uploads.ts';
 import { registerApiRoutes } from './routes/api/index.ts';
 import { registerPages } from './routes/pages.ts';
 import { registerHealth } from './routes/health.ts';
+import { registerJobs } from './jobs/schedule.ts';
 import { badRequest } from './lib/http-error.ts';
 import { FastLane } from './lib/fast-lane.ts';
 import { ensureAdmin } from './auth/bootstrap.ts';
+import { databaseRateLimitStore } from './auth/rate-limit-store.ts';
 import { isBlank, seedDemoContent } from './seed/seed.ts';
 
 export interface BuildOptions {
@@ -39,7 +42,6 @@ export interface BuildOptions {
   seedCommand?: string[];
 }
 
-const ORPHAN_IMAGE_AGE_MS = 24 * 60 * 60 * 1000;
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
 
 /** Builds the whole application (database, services, API and pages) without listening. Tests use this. */
@@ -91,8 +93,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     lane,
   };
   app.decorate('ctx', ctx);
+  // Content written through another server on the same PostgreSQL arrives as a notification. SQLite
+  // has one process: nothing to listen for.
+  const listener = config.databaseUrl
+    ? await listenForContentChanges({
+      databaseUrl: config.databaseUrl, log: app.log, ignoreFrom: database.ownBackends, onChange: () => { ctx.content.version++; },
+    })
+    : undefined;
   app.addHook('onClose', async () => {
     mailer.close();
+    await listener?.close();
     await database.destroy();
   });
 
@@ -117,7 +127,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database: every server on it holds the same limits.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(ctx.db) });
   await registerUploads(app);
   await registerDocs(app);
 
@@ -146,7 +157,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Every successful content write invalidates cached pages. Content writes are exactly the admin's
   // writes (`requireAdmin` set request.admin); sign-in or a reset request must not flush the cache.
   // Bumped before the answer leaves (onSend, not onResponse): a read the admin's screen sends as soon
-  // as it sees the answer must never get a page or API answer kept from before the write.
+  // as it sees the answer must never get a page or API answer kept from before the write. The other
+  // servers hear of the write from the database (the listener above); this one does not wait for that.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.admin && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       ctx.content.version++;
@@ -159,18 +171,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerDocsRoute(app);
   await registerPages(app);
 
-  // An image uploaded for a form that was never sent is freed after a day (checked at start and every 6 hours).
-  const sweep = async () => {
-    try {
-      const removed = await ctx.images.sweepOrphans(ctx.db, new Date(Date.now() - ORPHAN_IMAGE_AGE_MS));
-      if (removed > 0) app.log.info({ removed }, 'freed images that no card, detail item or slide uses');
-    } catch (err) {
-      app.log.warn({ err }, 'sweeping unused images failed');
-    }
-  };
-  app.addHook('onReady', async () => { void sweep(); });
-  const sweepTimer = setInterval(() => void sweep(), 6 * 60 * 60 * 1000).unref();
-  app.addHook('onClose', async () => clearInterval(sweepTimer));
+  // The image sweep and the clean-up, on one server at a time.
+  registerJobs(app);
 
   await ensureAdmin(app);
   if (config.seedDemo && opts.seedCommand && (await isBlank(ctx.db))) {

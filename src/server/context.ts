@@ -11,7 +11,11 @@ export interface AppContext {
   engine: Engine;
   images: ImageStore;
   mailer: Mailer;
-  /** Bumped after every successful content write; page caches compare against it. */
+  /**
+   * This server's content version, the key of every kept page and answer: bumped before the answer
+   * of a content write through this server leaves, and when another server's write is heard of
+   * (PostgreSQL LISTEN). A plain property: reading it costs nothing per request.
+   */
   content: { version: number };
   /** Kept answers sent before routing; filled by the page routes and the answer cache. */
   lane: FastLane;

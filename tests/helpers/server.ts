@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { openDatabase, type Db } from '../../src/server/db/database.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { HttpClient } from './http.ts';
 
 export const ADMIN_EMAIL = 'owner@test.example';
@@ -52,10 +54,14 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
   };
 }
 
-/** Starts the real app on a random loopback port with its own data folder and database. */
-export async function startServer(engine: Engine = 'sqlite', env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * Starts the real app on a random loopback port with its own data folder and database (or, with
+ * `databaseUrl`, on that PostgreSQL database, which the caller drops).
+ */
+export async function startServer(engine: Engine = 'sqlite', env: Record<string, string> = {}, opts: { databaseUrl?: string } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-test-'));
-  const pgDb = engine === 'postgres' ? await createPgDatabase() : undefined;
+  const pgDb = engine === 'postgres' && !opts.databaseUrl ? await createPgDatabase() : undefined;
+  const databaseUrl = opts.databaseUrl ?? pgDb?.url;
   const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_EMAIL,
@@ -63,7 +69,7 @@ export async function startServer(engine: Engine = 'sqlite', env: Record<string,
     SEED_DEMO: 'false',
     LOG_LEVEL: 'silent',
     PORT: '0',
-    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
   const app = await buildApp(config, { logger: { level: process.env.TEST_LOG_LEVEL ?? 'silent' } });
@@ -105,4 +111,39 @@ export function describeEachEngine(name: string, body: (server: () => TestServer
       }, engine);
     });
   }
+}
+
+export interface ServerGroup {
+  servers: TestServer[];
+  /** The one database every server of the group uses. */
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * `count` servers on ONE fresh PostgreSQL database (TEST_DATABASE_URL), each with its own empty
+ * DATA_DIR and port, started at the same moment as after a deploy. The schema is made first, and
+ * `prepare` may write to it before any server starts.
+ */
+export async function startServerGroup(count: number, opts: { env?: Record<string, string>; prepare?: (db: Db) => Promise<void> } = {}): Promise<ServerGroup> {
+  const pgDb = await createPgDatabase();
+  const setup = openDatabase({ databaseUrl: pgDb.url, dataDir: tmpdir() });
+  try {
+    await migrateToLatest(setup.db);
+    await opts.prepare?.(setup.db);
+  } finally {
+    await setup.destroy();
+  }
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startServer('postgres', opts.env, { databaseUrl: pgDb.url })));
+  const servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const close = async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    await pgDb.drop();
+  };
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) {
+    await close();
+    throw (failed as PromiseRejectedResult).reason;
+  }
+  return { servers, databaseUrl: pgDb.url, close };
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
 import { InvalidInputError, NotAuthenticatedError } from '../lib/domain-errors.ts';
 import { newId } from '../lib/ids.ts';
-import { createResetDecoys } from './reset-decoys.ts';
+import { guessDecoy, sendDecoy } from './reset-decoys.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
 import { digest, newOtp, newToken } from './tokens.ts';
 import { findUserByEmail, findUserById, setPasswordHash } from './users.ts';
@@ -13,13 +13,7 @@ export const RESEND_COOLDOWN_MS = 60_000;
 export const MAX_OTP_ATTEMPTS = 5;
 export const RESET_TOKEN_TTL_MS = 15 * 60_000;
 
-// One set of stand-ins per database, so two app instances in one process never share them.
-const decoysByDb = new WeakMap<Db, ReturnType<typeof createResetDecoys>>();
-const decoysFor = (db: Db) => {
-  let decoys = decoysByDb.get(db);
-  if (!decoys) decoysByDb.set(db, (decoys = createResetDecoys({ cooldownMs: RESEND_COOLDOWN_MS, otpTtlMs: OTP_TTL_MS, maxAttempts: MAX_OTP_ATTEMPTS })));
-  return decoys;
-};
+const DECOY_LIMITS = { cooldownMs: RESEND_COOLDOWN_MS, otpTtlMs: OTP_TTL_MS, maxAttempts: MAX_OTP_ATTEMPTS };
 
 export const MESSAGES = {
   noCode: 'There is no active code for this email. Please request a new code.',
@@ -47,7 +41,7 @@ export type SendOutcome =
 export async function startPasswordReset(db: Db, email: string, opts: { cooldown: boolean } = { cooldown: true }): Promise<SendOutcome> {
   const user = await findUserByEmail(db, email);
   if (!user) {
-    const waitMs = decoysFor(db).send(email);
+    const waitMs = await sendDecoy(db, email, DECOY_LIMITS);
     return waitMs > 0 ? { kind: 'cooldown', waitSeconds: Math.ceil(waitMs / 1000) } : { kind: 'nothing' };
   }
   return db.transaction().execute(async (trx) => {
@@ -78,7 +72,7 @@ const sameDigest = (a: string, b: string) => a.length === b.length && timingSafe
 export async function verifyResetCode(db: Db, email: string, otp: string): Promise<string> {
   const user = await findUserByEmail(db, email);
   if (!user) {
-    const decoy = decoysFor(db).guess(email);
+    const decoy = await guessDecoy(db, email, DECOY_LIMITS);
     throw new InvalidInputError('otp', decoy.state === 'wrong' ? wrongCode(decoy.attempts) : MESSAGES[decoy.state === 'none' ? 'noCode' : decoy.state]);
   }
   const row = await db.selectFrom('password_resets').selectAll().where('user_id', '=', user.id)

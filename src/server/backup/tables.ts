@@ -41,6 +41,22 @@ export const SKIPPED_TABLES: Readonly<Record<string, SkippedTable>> = {
     reason: 'rows used only as write locks; the migrations create them in every database',
     clearOnReplace: false,
   },
+  content_version: {
+    reason: "a counter of the target's own content writes (the import's rows move it on by themselves, telling every server to render afresh)",
+    clearOnReplace: false,
+  },
+  rate_limits: {
+    reason: 'sign-in and reset counters that run out within the hour',
+    clearOnReplace: true,
+  },
+  reset_decoys: {
+    reason: 'reset stand-ins for unknown emails that run out with the codes they stand in for',
+    clearOnReplace: true,
+  },
+  jobs: {
+    reason: "when the target's own periodic jobs last ran",
+    clearOnReplace: false,
+  },
 };
 
 /** Kysely's own bookkeeping: the backup's header names the migrations instead. */

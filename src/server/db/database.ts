@@ -12,6 +12,8 @@ export type Engine = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Db;
   engine: Engine;
+  /** PostgreSQL: the backend process ids of this server's pool connections (whose notifications are its own writes). */
+  ownBackends: ReadonlySet<number>;
   destroy(): Promise<void>;
 }
 
@@ -39,13 +41,19 @@ export function openDatabase(opts: {
     // The same for a client whose connection dies while it is checked out between two queries:
     // pg emits 'error' on the client itself then, and with no listener that is an uncaught exception.
     pool.on('connect', (client) => { client.on('error', (err) => opts.onPoolError?.(err)); });
+    const ownBackends = new Set<number>();
+    pool.on('connect', (client) => { ownBackends.add(backendPid(client)); });
+    pool.on('remove', (client) => { ownBackends.delete(backendPid(client)); });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', destroy: () => db.destroy() };
+    return { db, engine: 'postgres', ownBackends, destroy: () => db.destroy() };
   }
   mkdirSync(opts.dataDir, { recursive: true });
   const db = new Kysely<Database>({ dialect: createSqliteDialect(join(opts.dataDir, 'site.db')) });
-  return { db, engine: 'sqlite', destroy: () => db.destroy() };
+  return { db, engine: 'sqlite', ownBackends: new Set(), destroy: () => db.destroy() };
 }
+
+/** The PostgreSQL backend process serving a pool connection (from the server's BackendKeyData). */
+const backendPid = (client: pg.PoolClient) => (client as pg.PoolClient & { processID: number }).processID;
 
 /** Current time as the ISO string every table stores. */
 export function nowIso(): string {

@@ -2,12 +2,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Db } from './database.ts';
 import * as m001 from './migrations/001-initial.ts';
 import * as m002 from './migrations/002-bilingual.ts';
+import * as m003 from './migrations/003-shared-state.ts';
 import * as m004 from './migrations/004-images-in-database.ts';
 
 /** Migrations are imported statically so a bundled or type-stripped build finds them without a file scan. */
 const migrations: Record<string, Migration> = {
   '001-initial': m001,
   '002-bilingual': m002,
+  '003-shared-state': m003,
   '004-images-in-database': m004,
 };
 

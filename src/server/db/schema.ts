@@ -112,6 +112,29 @@ export interface ImageFilesTable {
   bytes: Uint8Array;
 }
 
+export interface RateLimitsTable {
+  /** Digest of the limit's scope and key (which may name an email or an address). */
+  key: string;
+  hits: number;
+  resets_at: string;
+}
+
+/** The reset state of an email that belongs to no account, so its answers match the admin's. */
+export interface ResetDecoysTable {
+  email_hash: string;
+  sent_at: string;
+  expires_at: string;
+  attempts: number;
+}
+
+/** One row per periodic job: the server that set started_at last runs it (a lease). */
+export interface JobsTable {
+  name: string;
+  started_at: string;
+  owner: string;
+  runs: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -126,4 +149,9 @@ export interface Database {
   image_files: ImageFilesTable;
   /** Rows used only as write locks that serialise whole-table operations (slide order). */
   locks: { name: string; version: Generated<number> };
+  /** One row (id 1); triggers bump it in every transaction that writes content. */
+  content_version: { id: number; version: number };
+  rate_limits: RateLimitsTable;
+  reset_decoys: ResetDecoysTable;
+  jobs: JobsTable;
 }

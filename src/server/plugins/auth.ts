@@ -67,13 +67,15 @@ type Limit = ReturnType<FastifyInstance['createRateLimit']>;
  * - per account (`max`): many addresses guessing at one account are slowed down too, but this
  *   limit does not hold back a browser that has signed in to that account before (its device
  *   cookie), so strangers cannot lock the owner out.
+ * Both are counted in the database (the store registered in app.ts), so N servers allow what one does.
  * (`app.rateLimit()` cannot serve here: @fastify/rate-limit runs only the first of its handlers
  * on a request, so its preHandler is skipped once the per-address limit has run.)
  */
 export function accountRateLimit(app: FastifyInstance, opts: { name: string; max: number; perAddress: number; timeWindow: string }) {
   const email = (req: FastifyRequest) => String((req.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
-  const perAddress = app.createRateLimit({ max: opts.perAddress, timeWindow: opts.timeWindow, keyGenerator: (req) => `${opts.name}:${email(req)}:${req.ip}` });
-  const perAccount = app.createRateLimit({ max: opts.max, timeWindow: opts.timeWindow, keyGenerator: (req) => `${opts.name}:${email(req)}` });
+  // The kind of limit comes before the email in each key, so no email can make one key look like another's.
+  const perAddress = app.createRateLimit({ max: opts.perAddress, timeWindow: opts.timeWindow, keyGenerator: (req) => `${opts.name}:address:${req.ip}:${email(req)}` });
+  const perAccount = app.createRateLimit({ max: opts.max, timeWindow: opts.timeWindow, keyGenerator: (req) => `${opts.name}:account:${email(req)}` });
   const check = async (limit: Limit, request: FastifyRequest, reply: FastifyReply) => {
     const result = await limit(request);
     if (result.isAllowed || !result.isExceeded) return;

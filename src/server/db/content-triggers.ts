@@ -1,0 +1,88 @@
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+
+/** The PostgreSQL channel every content write notifies on commit; each server listens on it. */
+export const CONTENT_CHANNEL = 'content_changed';
+
+/** Tables whose rows the public pages and the cached API answers show. */
+export const CONTENT_TABLES = ['cards', 'card_details', 'slides', 'about', 'words', 'settings'] as const;
+
+/**
+ * Settings rows that no page shows: writing them must not flush every server's cache. Any other key
+ * (the phone, the contact details, a key added later) counts as content, so a new key errs towards
+ * a needless flush, never towards a stale page.
+ */
+export const PRIVATE_SETTINGS = ['device-cookie-key', 'demo-seeded-at'] as const;
+
+const privateKeys = sql.join(PRIVATE_SETTINGS.map((k) => sql.lit(k)));
+
+/**
+ * Installs the triggers that bump `content_version` inside every transaction that writes content,
+ * so the version and the content commit (or roll back) together. The only dialect-specific code of
+ * the shared content version is here.
+ */
+export async function createContentTriggers(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) await createPostgresTriggers(db);
+  else await createSqliteTriggers(db);
+}
+
+export async function dropContentTriggers(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`drop function if exists content_changed() cascade`.execute(db);
+    return;
+  }
+  for (const table of CONTENT_TABLES) {
+    for (const event of ['insert', 'update', 'delete']) await sql`drop trigger if exists ${sql.id(`${table}_content_${event}`)}`.execute(db);
+  }
+}
+
+function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * SQLite has one writer at a time, so a plain row trigger cannot deadlock; one trigger per event.
+ */
+async function createSqliteTriggers(db: Kysely<unknown>): Promise<void> {
+  const bump = sql`update content_version set version = version + 1 where id = 1;`;
+  for (const table of CONTENT_TABLES) {
+    for (const event of ['insert', 'update', 'delete'] as const) {
+      const row = event === 'delete' ? sql`old` : sql`new`;
+      const when = table === 'settings' ? sql`when ${row}.key not in (${privateKeys})` : sql``;
+      await sql`create trigger ${sql.id(`${table}_content_${event}`)} after ${sql.raw(event)} on ${sql.id(table)}
+        for each row ${when} begin ${bump} end`.execute(db);
+    }
+  }
+}
+
+/**
+ * PostgreSQL: the version row is updated by a constraint trigger deferred to commit. Taken earlier
+ * (a plain row trigger), that row's lock would be held from a transaction's first content write to
+ * its end, and two admin writes touching the same rows in a different order would deadlock on it;
+ * taken at commit it is the last lock a transaction asks for. The notification is sent at commit
+ * too (PostgreSQL delivers it only then), with an empty payload so a transaction that writes many
+ * rows sends one message (identical notifications of one transaction are folded into one).
+ */
+async function createPostgresTriggers(db: Kysely<unknown>): Promise<void> {
+  await sql`create function content_changed() returns trigger language plpgsql as $$
+    begin
+      update content_version set version = version + 1 where id = 1;
+      perform pg_notify(${sql.lit(CONTENT_CHANNEL)}, '');
+      return null;
+    end $$`.execute(db);
+  for (const table of CONTENT_TABLES) {
+    const name = (suffix: string) => sql.id(`${table}_content_${suffix}`);
+    if (table === 'settings') {
+      // WHEN of an insert trigger cannot name OLD, nor a delete trigger NEW: one trigger for each.
+      await sql`create constraint trigger ${name('write')} after insert or update on settings
+        deferrable initially deferred for each row when (new.key not in (${privateKeys})) execute function content_changed()`.execute(db);
+      await sql`create constraint trigger ${name('delete')} after delete on settings
+        deferrable initially deferred for each row when (old.key not in (${privateKeys})) execute function content_changed()`.execute(db);
+    } else {
+      await sql`create constraint trigger ${name('write')} after insert or update or delete on ${sql.id(table)}
+        deferrable initially deferred for each row execute function content_changed()`.execute(db);
+    }
+    // TRUNCATE (a restore may use it) has no row triggers; it is an exclusive write anyway.
+    await sql`create trigger ${name('truncate')} after truncate on ${sql.id(table)}
+      for each statement execute function content_changed()`.execute(db);
+  }
+}
