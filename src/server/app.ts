@@ -12,6 +12,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { listenForContentChanges } from './db/content-listener.ts';
+import { pollContentVersion } from './db/content-poll.ts';
 import { createImageStore } from './images/image-store.ts';
 import { moveUploadsIntoDatabase } from './images/move-uploads.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -93,16 +94,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     lane,
   };
   app.decorate('ctx', ctx);
-  // Content written through another server on the same PostgreSQL arrives as a notification. SQLite
-  // has one process: nothing to listen for.
+  // Content written through another server on the same PostgreSQL arrives as a notification; on
+  // SQLite, a write by another process on the file (an import) is read from the version row.
+  const contentChanged = () => { ctx.content.version++; };
   const listener = config.databaseUrl
-    ? await listenForContentChanges({
-      databaseUrl: config.databaseUrl, log: app.log, ignoreFrom: database.ownBackends, onChange: () => { ctx.content.version++; },
-    })
-    : undefined;
+    ? await listenForContentChanges({ databaseUrl: config.databaseUrl, log: app.log, ignoreFrom: database.ownBackends, onChange: contentChanged })
+    : pollContentVersion(database.db, contentChanged, app.log);
   app.addHook('onClose', async () => {
     mailer.close();
-    await listener?.close();
+    await listener.close();
     await database.destroy();
   });
 

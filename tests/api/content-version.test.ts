@@ -65,6 +65,28 @@ describeEachEngine('content version in the database', (server, engine) => {
     assert.equal(await stored(), before);
   });
 
+  it('reaches this server\'s kept answers when another process writes the database (SQLite: read once a second)', { skip: engine !== 'sqlite' && 'PostgreSQL notifies instead (tests/api/multi-server.test.ts)' }, async () => {
+    const word = `other-process-${Date.now()}`;
+    const anon = server().anon();
+    const before = await anon.get('/api/word/');
+    assert.equal(before.status, 200);
+    assert.equal((await anon.get('/api/word/')).status, 200, 'asked twice: the answer is kept');
+    // Another handle on the same file stands for another process (an import, a second server).
+    const other = openDatabase({ dataDir: server().dataDir });
+    try {
+      await other.db.insertInto('words').values({ id: `w-${Date.now()}`, word, word_key: word, created_at: new Date().toISOString() }).execute();
+    } finally {
+      await other.destroy();
+    }
+    const started = Date.now();
+    for (;;) {
+      const words = (await anon.get('/api/word/')).body.data as { word: string }[];
+      if (words.some((w) => w.word === word)) break;
+      assert.ok(Date.now() - started < 5_000, 'the kept answer is replaced within a few seconds');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
   it('lets two transactions that write the same rows in a different order both commit (the version row is taken at commit)', { skip: engine !== 'postgres' && 'PostgreSQL only: SQLite has one writer at a time' }, async () => {
     const admin = await server().admin();
     const [x, y] = [await createCard(admin, 'product'), await createCard(admin, 'product')];
