@@ -1,5 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type QueryResult,
+  type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement, type TransactionSettings,
+} from 'kysely';
 
 /**
  * Adapts Node's built-in `node:sqlite` to the interface Kysely's SqliteDialect expects,
@@ -44,16 +48,86 @@ function toSqlite(value: unknown): SQLInputValue {
   return value as SQLInputValue;
 }
 
+/**
+ * How long a write waits for SQLite's write lock when another process holds it (an import, a
+ * second server) before it answers 503: node:sqlite runs statements synchronously, so SQLite's own
+ * busy handler would stall every request of the process while it waits. Here the wait is a timer:
+ * the lock is asked for again and again (BEGIN IMMEDIATE, or the statement itself outside a
+ * transaction) while pages and reads go on being served.
+ */
+const LOCK_WAIT_MS = 1500;
+
+const isBusy = (err: unknown) => ((err as { errcode?: number }).errcode ?? 0) % 256 === 5; // SQLITE_BUSY and its extended codes
+
+async function whileBusy<T>(attempt: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (let wait = 5; ; wait = Math.min(wait * 2, 100)) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!isBusy(err) || Date.now() + wait > deadline) throw err;
+      await sleep(wait);
+    }
+  }
+}
+
+class SiteSqliteDriver extends SqliteDriver {
+  private readonly inTransaction: () => boolean;
+  private wrapped: DatabaseConnection | undefined;
+
+  constructor(config: SqliteDialectConfig, inTransaction: () => boolean) {
+    super(config);
+    this.inTransaction = inTransaction;
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    // A statement outside a transaction that meets the lock has done nothing yet: it is tried again.
+    this.wrapped ??= {
+      executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> =>
+        (this.inTransaction() ? connection.executeQuery<R>(query) : whileBusy(() => connection.executeQuery<R>(query))),
+      streamQuery: <R>(query: CompiledQuery, chunkSize: number) => connection.streamQuery<R>(query, chunkSize),
+    };
+    return this.wrapped;
+  }
+
+  /**
+   * A writing transaction takes the write lock at BEGIN (IMMEDIATE), where waiting for it is safe;
+   * a deferred transaction that read first could only fail at its first write. A read-only one (an
+   * export's snapshot) takes no lock, so the site's writes go on meanwhile.
+   */
+  override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(settings?.accessMode === 'read only' ? 'begin' : 'begin immediate'));
+  }
+}
+
+class SiteSqliteDialect extends SqliteDialect {
+  private readonly config: SqliteDialectConfig;
+  private readonly inTransaction: () => boolean;
+
+  constructor(config: SqliteDialectConfig, inTransaction: () => boolean) {
+    super(config);
+    this.config = config;
+    this.inTransaction = inTransaction;
+  }
+
+  override createDriver(): Driver {
+    return new SiteSqliteDriver(this.config, this.inTransaction);
+  }
+}
+
 export function createSqliteDialect(file: string): SqliteDialect {
-  return new SqliteDialect({
+  let db: DatabaseSync | undefined;
+  return new SiteSqliteDialect({
     database: async () => {
-      const db = new DatabaseSync(file);
+      db = new DatabaseSync(file);
       // WAL: a commit is in the write-ahead log before it is acknowledged, so a killed process loses
       // nothing. synchronous=FULL also syncs the log to disk on every commit, so a power cut loses
       // nothing acknowledged either (NORMAL would sync only at checkpoints). Writes here are one
-      // admin's edits: the few milliseconds per commit are not felt.
-      db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL;');
+      // admin's edits: the few milliseconds per commit are not felt. The busy timeout is short: the
+      // wait for another process's write lock is done without blocking (whileBusy).
+      db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 20; PRAGMA synchronous = FULL;');
       return wrap(db);
     },
-  });
+  }, () => db?.isTransaction ?? false);
 }

@@ -44,12 +44,13 @@ export function renderDocument({ publicUrl, manifest, hydration, meta, appHtml }
   const image = meta.image ? publicUrl + meta.image.src : undefined;
   const fonts = FONT_SOURCES[lang].map((src) => manifest[src]?.file).filter(Boolean);
   const styles = assets.css.map((h) => stylesheetText(h));
+  const keywords = keywordsFor(root.keywords, lang);
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${attr(meta.description)}">`,
-    keywordsFor(root.keywords, lang).length ? `<meta name="keywords" content="${attr(keywordsFor(root.keywords, lang).join(', '))}">` : '',
+    keywords.length ? `<meta name="keywords" content="${attr(keywords.join(', '))}">` : '',
     view.status === 404 ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${attr(canonical)}">`,
     ...(view.status === 404 ? [] : links.map((l) => `<link rel="alternate" hreflang="${l.hreflang}" href="${attr(l.href)}">`)),
     '<meta name="theme-color" content="#0f4c5c">',
@@ -89,7 +90,17 @@ ${head.join('\n')}
   return { html, csp: pageCsp(styles, https) };
 }
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+/** Hash sources of the inline stylesheets: built files never change under a running server, so kept. */
+const hashes = new Map<string, string>();
+const sha256 = (text: string) => {
+  let source = hashes.get(text);
+  if (source === undefined) {
+    source = `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    if (hashes.size > 16) hashes.clear();
+    hashes.set(text, source);
+  }
+  return source;
+};
 
 /** Content-Security-Policy of a page: scripts only from this origin, inline styles only these (by hash). */
 export function pageCsp(inlineStyles: string[], https: boolean): string {
