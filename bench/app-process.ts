@@ -22,11 +22,8 @@ function startFlags(): string[] {
   return start.match(/--(max-[a-z-]+=\d+|enable-source-maps)/g) ?? [];
 }
 
-/**
- * Starts the built server (`dist/server/server.js`, as `npm start` does) with NODE_ENV=production and waits until it answers.
- * `user` runs it as another account (needs root): file modes then bind it as they would in production.
- */
-export async function startApp(dataDir: string, env: Record<string, string>, user?: { uid: number; gid: number }): Promise<AppProcess> {
+/** Starts the built server (`dist/server/server.js`, as `npm start` does) with NODE_ENV=production and waits until it answers. */
+export async function startApp(dataDir: string, env: Record<string, string>): Promise<AppProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const flags = process.env.BENCH_NODE_FLAGS !== undefined ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : startFlags();
@@ -45,7 +42,6 @@ export async function startApp(dataDir: string, env: Record<string, string>, use
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
-    ...user,
   });
   const deadline = Date.now() + 120_000;
   for (;;) {

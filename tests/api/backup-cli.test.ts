@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { newPlace, runScript, serve, type Place } from '../helpers/backup.ts';
-import { createCard } from '../helpers/factories.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
+import { newPlace, runScript, type Place } from '../helpers/backup.ts';
 
 /** Bad usage exits 2, a refusal or failure exits 1: always one plain message, never a stack trace. */
 describe('npm run export and import: usage and errors', () => {
@@ -34,23 +32,4 @@ describe('npm run export and import: usage and errors', () => {
       assert.equal(ran.stdout, '');
     });
   }
-
-  it('an export that fails half-way leaves no file, not even a partial one', async () => {
-    const site = await serve(place, { ADMIN_EMAIL, ADMIN_PASSWORD });
-    try {
-      const admin = site.client();
-      assert.equal((await admin.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status, 200);
-      const card = await createCard(admin, 'product');
-      // The picture's file cannot be read (a folder in its place): the rows are written, then the export fails.
-      const picture = join(place.dataDir, 'uploads', card.image.replace(/^.*\//, ''));
-      rmSync(picture);
-      mkdirSync(picture);
-      const ran = await runScript('export', [join(place.dataDir, 'site.jsonl.gz')], place);
-      assert.equal(ran.code, 1);
-      assert.match(ran.stderr, /The export failed unexpectedly:\n.*EISDIR/);
-      assert.deepEqual(readdirSync(place.dataDir).filter((f) => f.includes('site.jsonl.gz')), []);
-    } finally {
-      await site.app.close();
-    }
-  });
 });

@@ -1,25 +1,25 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { exportSite } from '../../src/server/backup/export.ts';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
-import { newPlace, openPlace, serve, type Place } from '../helpers/backup.ts';
+import { imageFileRows, imageFileRowsOf, newPlace, openPlace, serve, type Place } from '../helpers/backup.ts';
 import { createCard } from '../helpers/factories.ts';
 import type { HttpClient } from '../helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, engines } from '../helpers/server.ts';
 
-/** What a backup file holds: rows per table (as parsed JSON) and the names of its files. */
-function contents(file: string): { rows: Record<string, Record<string, unknown>[]>; files: string[] } {
+const linesOf = (file: string): string[] => gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter(Boolean);
+
+/** What a backup file holds: rows per table (as parsed JSON). */
+function contents(file: string): { rows: Record<string, Record<string, unknown>[]> } {
   const rows: Record<string, Record<string, unknown>[]> = {};
-  const files: string[] = [];
-  for (const line of gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter(Boolean).slice(1)) {
+  for (const line of linesOf(file).slice(1)) {
     const value = JSON.parse(line);
     if (value.t) (rows[value.t] ??= []).push(value.r);
-    if (value.f) files.push(value.f);
   }
-  return { rows, files };
+  return { rows };
 }
 
 for (const engine of engines()) {
@@ -48,7 +48,6 @@ for (const engine of engines()) {
       const file = join(place.dataDir, 'during.jsonl.gz');
       let wrote = false;
       await exportSite(handle.db, engine, {
-        dataDir: place.dataDir,
         file,
         // The users are read; the site now takes a card (with a new picture) and a keyword before the rest is read.
         afterTable: async (table) => {
@@ -63,14 +62,36 @@ for (const engine of engines()) {
       assert.deepEqual(during.rows.cards!.map((c) => c.title), ['Before the export']);
       assert.deepEqual(during.rows.words!.map((w) => w.word), ['before']);
       assert.equal(during.rows.images!.length, 1);
-      assert.ok(during.files.every((f) => f.startsWith(String(during.rows.images![0]!.name).slice(0, 32))), 'only the files of the image in the snapshot');
+      // Only the files of the image in the snapshot, and exactly the bytes the database held then.
+      const image = String(during.rows.images![0]!.name);
+      assert.ok(during.rows.image_files!.length >= 1 && during.rows.image_files!.every((f) => f.image === image));
+      const now = await imageFileRows(handle.db);
+      assert.deepEqual(imageFileRowsOf(linesOf(file)), Object.fromEntries(Object.entries(now).filter(([, v]) => v.startsWith(`${image} `))));
 
       const next = join(place.dataDir, 'next.jsonl.gz');
-      await exportSite(handle.db, engine, { dataDir: place.dataDir, file: next });
+      await exportSite(handle.db, engine, { file: next });
       const later = contents(next);
       assert.deepEqual(later.rows.cards!.map((c) => c.title).sort(), ['Before the export', 'During the export']);
       assert.deepEqual(later.rows.words!.map((w) => w.word).sort(), ['before', 'during']);
       assert.equal(later.rows.images!.length, 2);
+      assert.deepEqual(imageFileRowsOf(linesOf(next)), await imageFileRows(handle.db));
+    });
+
+    it('an export that fails half-way leaves no file, not even a partial one', async () => {
+      const file = join(place.dataDir, 'failed.jsonl.gz');
+      const backupFiles = () => readdirSync(place.dataDir).filter((f) => f.includes('failed.jsonl.gz'));
+      let partial: string[] = [];
+      await assert.rejects(exportSite(handle.db, engine, {
+        file,
+        // The image bytes are written (to the temporary file); then the export fails.
+        afterTable: async (table) => {
+          if (table !== 'image_files') return;
+          partial = backupFiles();
+          throw new Error('stopped half-way');
+        },
+      }), /stopped half-way/);
+      assert.equal(partial.length, 1, 'the temporary file was being written');
+      assert.deepEqual(backupFiles(), []);
     });
   });
 }

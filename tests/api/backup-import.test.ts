@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
-import { contentDump, newPlace, openPlace, rowCounts, runScript, serve, uploadFiles, type Place } from '../helpers/backup.ts';
+import { contentDump, imageFileRows, imageFileRowsOf, newPlace, openPlace, rowCounts, runScript, serve, type Place } from '../helpers/backup.ts';
 import { createCard, createDetail, uploadImage } from '../helpers/factories.ts';
 import { makeImage } from '../helpers/images.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, engines } from '../helpers/server.ts';
@@ -22,7 +22,7 @@ for (const engine of engines()) {
     let handle: DatabaseHandle;
     const backup = join(work, 'backup.jsonl.gz');
     /** The target's state (the site as it is now, which differs from the backup) before each refused import. */
-    const state = async () => ({ counts: await rowCounts(handle.db), content: await contentDump(handle.db), files: uploadFiles(place) });
+    const state = async () => ({ counts: await rowCounts(handle.db), content: await contentDump(handle.db), images: await imageFileRows(handle.db) });
 
     before(async () => {
       place = await newPlace(engine);
@@ -53,6 +53,8 @@ for (const engine of engines()) {
     async function refused(file: string, args: string[], message: RegExp): Promise<void> {
       const was = await state();
       assert.ok(was.counts.cards! >= 3 && was.counts.users === 1 && was.counts.sessions! >= 1, JSON.stringify(was.counts));
+      // The site has images of its own (the backup's, and one it took after the backup) that a refusal keeps, byte for byte.
+      assert.ok(was.counts.images! >= 4 && Object.keys(was.images).length >= was.counts.images!, JSON.stringify(was.counts));
       const ran = await runScript('import', [file, ...args], place);
       assert.equal(ran.code, 1, ran.stdout);
       assert.match(ran.stderr, message);
@@ -95,12 +97,14 @@ for (const engine of engines()) {
       await refused(cut, ['--replace'], /The backup file is incomplete \(its last line is missing\)/);
     });
 
-    it('into an empty database, a file cut off before its end leaves it empty, upload folder included', async () => {
+    it('into an empty database, a file cut off before its end leaves it empty, images included', async () => {
       const empty = await newPlace(engine);
       try {
         const cut = join(work, 'cut-at-end.jsonl.gz');
-        // Every row and all but the last two image files: the files are written before the end is found missing.
-        writeLines(cut, linesOf(backup).slice(0, -3));
+        // Every row, image bytes included: they are stored before the end is found missing.
+        const lines = linesOf(backup);
+        assert.ok(lines.slice(0, -1).some((l) => l.startsWith('{"t":"image_files"')));
+        writeLines(cut, lines.slice(0, -1));
         const ran = await runScript('import', [cut], empty);
         assert.equal(ran.code, 1, ran.stdout);
         assert.match(ran.stderr, /The backup file is incomplete .* Nothing was changed\.\n$/);
@@ -111,10 +115,16 @@ for (const engine of engines()) {
         } finally {
           await db.destroy();
         }
-        assert.deepEqual(uploadFiles(empty), []);
-        // The same file whole goes in.
+        // The same file whole goes in, with its images byte for byte.
         assert.equal((await runScript('import', [backup], empty)).code, 0);
-        assert.ok(uploadFiles(empty).length > 0);
+        const loaded = openPlace(empty);
+        try {
+          const images = await imageFileRows(loaded.db);
+          assert.ok(Object.keys(images).length >= 2);
+          assert.deepEqual(images, imageFileRowsOf(lines));
+        } finally {
+          await loaded.destroy();
+        }
       } finally {
         await empty.cleanup();
       }
@@ -126,6 +136,16 @@ for (const engine of engines()) {
       const short = join(work, 'short.jsonl.gz');
       writeLines(short, [...lines.slice(0, at), ...lines.slice(at + 1)]);
       await refused(short, ['--replace'], /announces 1 rows of words but holds 0/);
+    });
+
+    it('refuses a backup of the older format (version 1, which carried image files), saying what to do', async () => {
+      const lines = linesOf(backup);
+      const header = JSON.parse(lines[0]!);
+      assert.equal(header.version, 2);
+      header.version = 1;
+      const older = join(work, 'older.jsonl.gz');
+      writeLines(older, [JSON.stringify(header), ...lines.slice(1)]);
+      await refused(older, ['--replace'], /^The backup is format version 1; this version of the site reads version 2 only\. Start the site that wrote it with this version and export it again\./);
     });
 
     it('refuses a backup written with other migrations, naming them', async () => {
@@ -140,7 +160,7 @@ for (const engine of engines()) {
     it('with --replace, loads the backup in place of the site, in one go', async () => {
       const was = await state();
       const backupLines = linesOf(backup);
-      const trailer = JSON.parse(backupLines.at(-1)!).end as { rows: Record<string, number>; files: number };
+      const trailer = JSON.parse(backupLines.at(-1)!).end as { rows: Record<string, number> };
       const ran = await runScript('import', [backup, '--replace'], place);
       assert.equal(ran.code, 0, ran.stderr);
       const now = await state();
@@ -150,10 +170,10 @@ for (const engine of engines()) {
       // Sessions belonged to the replaced site; the locks row the migrations made stays.
       assert.equal(now.counts.sessions, 0);
       assert.equal(now.counts.locks, was.counts.locks);
-      // The files are those of the backup's images: the replaced site's extra picture is gone.
-      assert.equal(now.files.length, trailer.files);
-      assert.ok(was.files.length > now.files.length);
-      for (const line of backupLines.filter((l) => l.startsWith('{"f":'))) assert.ok(now.files.includes(JSON.parse(line).f));
+      // The images are the backup's, byte for byte: the replaced site's extra picture is gone.
+      assert.deepEqual(now.images, imageFileRowsOf(backupLines));
+      assert.ok(Object.keys(was.images).length > Object.keys(now.images).length);
+      assert.ok(Object.keys(now.images).every((name) => name in was.images));
       // The same file again is the same content.
       assert.equal((await runScript('import', [backup, '--replace'], place)).code, 0);
       assert.deepEqual(await state(), now);

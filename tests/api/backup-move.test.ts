@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { newPlace, runScript, serve, type Place } from '../helpers/backup.ts';
+import { imageFileRows, newPlace, openPlace, runScript, serve, type Place } from '../helpers/backup.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 import { siteSnapshot, snapshotKinds, type Snapshot } from '../helpers/site-snapshot.ts';
 
@@ -17,6 +17,7 @@ describe('moving a whole site with npm run export and npm run import', () => {
   let source: Place;
   let site: Awaited<ReturnType<typeof serve>>;
   let before_: Snapshot;
+  let sourceImages: Record<string, string>;
   let backup: string;
   const work = mkdtempSync(join(tmpdir(), 'site-move-'));
 
@@ -24,6 +25,12 @@ describe('moving a whole site with npm run export and npm run import', () => {
     source = await newPlace('sqlite');
     site = await serve(source, { SEED_DEMO: 'true', ADMIN_EMAIL, ADMIN_PASSWORD });
     before_ = await siteSnapshot(site.url);
+    const db = openPlace(source);
+    try {
+      sourceImages = await imageFileRows(db.db);
+    } finally {
+      await db.destroy();
+    }
   });
   after(async () => {
     await site?.app.close();
@@ -44,9 +51,10 @@ describe('moving a whole site with npm run export and npm run import', () => {
     exporting = false;
     await visitor;
     assert.equal(ran.code, 0, ran.stderr);
-    assert.match(ran.stdout, /^Exported 8 tables, \d+ rows and \d+ image files from SQLite .* in [\d.]+ s\.\n$/);
+    assert.match(ran.stdout, /^Exported 9 tables and \d+ rows from SQLite .* in [\d.]+ s\.\n$/);
     assert.ok(statuses.length > 0 && statuses.every((s) => s === 200), `answers during the export: ${statuses.join(',')}`);
 
+    assert.ok(Object.keys(sourceImages).length >= 40, 'the demo images are stored');
     const kinds = snapshotKinds(before_);
     // The demo site: 10 pages in two languages plus a page per card, 13 answers plus details, 20 pictures in several widths.
     assert.ok(kinds.pages >= 20 && kinds.api >= 20 && kinds.images >= 40, JSON.stringify(kinds));
@@ -57,7 +65,14 @@ describe('moving a whole site with npm run export and npm run import', () => {
     const place = await newPlace(engine);
     const ran = await runScript('import', [from], place);
     assert.equal(ran.code, 0, ran.stderr);
-    assert.match(ran.stdout, /^Imported 8 tables, \d+ rows and \d+ image files \([\d.]+ MB\) into (SQLite|PostgreSQL)/);
+    assert.match(ran.stdout, /^Imported 9 tables and \d+ rows \([\d.]+ MB\) into (SQLite|PostgreSQL)/);
+    // Every stored image file (not only those the pages name) is the source's, byte for byte.
+    const db = openPlace(place);
+    try {
+      assert.deepEqual(await imageFileRows(db.db), sourceImages);
+    } finally {
+      await db.destroy();
+    }
     // No ADMIN_EMAIL here: the account is the one that travelled.
     const moved = await serve(place);
     try {

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { startApp, type AppProcess } from '../../bench/app-process.ts';
 import { createCard, createDetail, uploadImage } from '../helpers/factories.ts';
 import { HttpClient } from '../helpers/http.ts';
 import { imageForm, makeImage } from '../helpers/images.ts';
@@ -187,54 +186,5 @@ describe('SQLite: the write lock held by another process', () => {
     assert.equal((await admin.post('/api/word/', { word: 'after-lock' })).status, 201);
     const words = ((await admin.get('/api/word/')).body.data as { word: string }[]).map((w) => w.word);
     assert.deepEqual(words, ['before-lock', 'after-lock']);
-  });
-});
-
-const NOBODY = { uid: 65534, gid: 65534 };
-
-/** The server can run as nobody when this process is root and nobody can read the checkout and its packages. */
-function probeNobody(): false | string {
-  if (process.getuid?.() !== 0) return 'only root can start the server as another user';
-  try {
-    execFileSync(process.execPath, ['--input-type=module', '-e', "await import('fastify'); (await import('node:fs')).accessSync('dist/server/server.js')"], { ...NOBODY, stdio: 'pipe' });
-    return false;
-  } catch (err) {
-    return `the user nobody cannot read this checkout, its node_modules or its build (run npm run build first): ${(err as Error).message.split('\n')[0]}`;
-  }
-}
-
-/**
- * File modes bind a server that does not run as root: here the built server runs as nobody, and
- * the uploads folder is made read-only under it and then writable again. (The database file's
- * own mode is read only when SQLite opens it, at start: a running server keeps its open file.)
- */
-describe('SQLite server run as nobody: an uploads folder it cannot write', { skip: probeNobody() }, () => {
-  let dataDir = ''; let app: AppProcess | undefined; let admin: HttpClient;
-  before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'outage-nobody-'));
-    chownSync(dataDir, NOBODY.uid, NOBODY.gid);
-    app = await startApp(dataDir, { SEED_DEMO: 'false', LOG_LEVEL: 'fatal' }, NOBODY);
-    admin = new HttpClient(app.url);
-    assert.equal((await admin.post('/api/auth/login', { email: 'bench@example.com', password: 'bench-password-not-secret' })).status, 200);
-  });
-  after(async () => {
-    await app?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it('answers an upload 503 with Retry-After while the folder is read-only, stores no part of it, and takes uploads again once it is writable', async () => {
-    const upload = async () => admin.post('/api/card/upload', imageForm(await makeImage('png', 300, 200)));
-    assert.equal((await upload()).status, 200);
-    const uploads = join(dataDir, 'uploads');
-    const before = readdirSync(uploads).sort();
-    chmodSync(uploads, 0o555);
-    try {
-      expectUnavailable('an upload into a read-only folder', await upload());
-      assert.deepEqual(readdirSync(uploads).sort(), before, 'no file of the refused upload');
-      assert.equal((await admin.post('/api/word/', { word: 'while-read-only' })).status, 201, 'the database itself still takes writes');
-    } finally {
-      chmodSync(uploads, 0o755);
-    }
-    assert.equal((await upload()).status, 200, 'uploads work again without a restart');
   });
 });

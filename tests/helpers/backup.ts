@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,13 +79,19 @@ export async function rowCounts(db: Db): Promise<Record<string, number>> {
   return counts;
 }
 
-/** The files in a site's upload folder (names only). */
-export function uploadFiles(place: Place): string[] {
-  try {
-    return readdirSync(join(place.dataDir, 'uploads')).sort();
-  } catch {
-    return [];
-  }
+/**
+ * Every stored image file (a row of image_files) as name → "image width base64-of-the-bytes":
+ * two equal maps mean the same images, byte for byte, whatever the engine.
+ */
+export async function imageFileRows(db: Db): Promise<Record<string, string>> {
+  const rows = await db.selectFrom('image_files').selectAll().orderBy('name').execute();
+  return Object.fromEntries(rows.map((r) => [r.name, `${r.image} ${r.width} ${Buffer.from(r.bytes).toString('base64')}`]));
+}
+
+/** The image_files rows a backup file holds, in the form imageFileRows answers. */
+export function imageFileRowsOf(lines: string[]): Record<string, string> {
+  const rows = lines.filter((l) => l.startsWith('{"t":"image_files"')).map((l) => JSON.parse(l).r as { name: string; image: string; width: number; bytes: { $bytes: string } });
+  return Object.fromEntries(rows.sort((a, b) => (a.name < b.name ? -1 : 1)).map((r) => [r.name, `${r.image} ${r.width} ${r.bytes.$bytes}`]));
 }
 
 /** Every row of every exported table, as sorted JSON: equal dumps mean equal content. */

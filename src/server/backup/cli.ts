@@ -67,12 +67,11 @@ export async function runBackupCli(kind: 'export' | 'import', argv: string[]): P
     try {
       const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
       if (kind === 'export') {
-        const s = await exportSite(database.db, database.engine, { dataDir: config.dataDir, file: args.file });
-        const missing = s.missingFiles.length > 0 ? ` (${s.missingFiles.length} image files were freed while exporting and are not in it)` : '';
-        process.stdout.write(`Exported ${s.tables} tables, ${s.rows} rows and ${s.files} image files from ${where} to ${args.file}: ${mb(s.bytes)} in ${seconds()} s${missing}.\n`);
+        const s = await exportSite(database.db, database.engine, { file: args.file });
+        process.stdout.write(`Exported ${s.tables} tables and ${s.rows} rows from ${where} to ${args.file}: ${mb(s.bytes)} in ${seconds()} s.\n`);
       } else {
-        const s = await importSite(database.db, database.engine, { dataDir: config.dataDir, file: args.file, replace: args.replace });
-        process.stdout.write(`Imported ${s.tables} tables, ${s.rows} rows and ${s.files} image files (${mb(s.bytes)}) into ${where} in ${seconds()} s. ` +
+        const s = await importSite(database.db, database.engine, { file: args.file, replace: args.replace });
+        process.stdout.write(`Imported ${s.tables} tables and ${s.rows} rows (${mb(s.bytes)}) into ${where} in ${seconds()} s. ` +
           'Restart servers that were running on this database so they serve the imported content.\n');
       }
     } finally {

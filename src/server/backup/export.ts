@@ -6,19 +6,15 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/database.ts';
-import { BackupError, endLine, fileLine, FORMAT, FORMAT_VERSION, rowLine, type Header } from './format.ts';
-import { carriesImageFiles, filesOfImage, readImageFile } from './image-files.ts';
+import { BackupError, endLine, FORMAT, FORMAT_VERSION, rowLine, type Header } from './format.ts';
 import { readRows } from './rows.ts';
 import { assertClassified, exportedTables, isBinaryType, liveTables, type LiveTable } from './tables.ts';
 
 export interface ExportSummary {
   tables: number;
   rows: number;
-  files: number;
   /** Size of the written file. */
   bytes: number;
-  /** Image files the snapshot named but that were freed before they were read. */
-  missingFiles: string[];
 }
 
 /**
@@ -28,7 +24,6 @@ export interface ExportSummary {
  * when complete, so a backup that stopped half-way never looks like a backup.
  */
 export interface ExportOptions {
-  dataDir: string;
   file: string;
   /** Called once a table has been read (tests write to the live site there to check the snapshot). */
   afterTable?: (table: string) => Promise<void>;
@@ -41,7 +36,7 @@ export async function exportSite(db: Kysely<any>, engine: Engine, opts: ExportOp
   if (!dirStat?.isDirectory()) throw new BackupError(`The folder ${dir} does not exist.`);
   if ((await stat(target).catch(() => undefined))?.isDirectory()) throw new BackupError(`${target} is a folder: name the backup file.`);
   const temp = join(dir, `.${basename(target)}.partial-${process.pid}`);
-  const summary: ExportSummary = { tables: 0, rows: 0, files: 0, bytes: 0, missingFiles: [] };
+  const summary: ExportSummary = { tables: 0, rows: 0, bytes: 0 };
 
   try {
     await db.transaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute(async (trx) => {
@@ -78,32 +73,18 @@ async function* siteLines(
   yield `${JSON.stringify(header)}\n`;
 
   const counts: Record<string, number> = {};
-  const files: string[] = [];
-  const withFiles = carriesImageFiles(live);
   for (const table of tables) {
     counts[table.name] = 0;
-    // Rows with bytes in them (images) come a few at a time; plain rows by the hundred.
+    // Rows with bytes in them (image_files: a picture each, up to a few MB) come a few at a time,
+    // so memory holds a handful of pictures whatever the table's size; plain rows by the hundred.
     const batch = table.columns.some((c) => isBinaryType(c.dataType)) ? 8 : 500;
     for await (const rows of readRows(trx, engine, table.name, batch)) {
-      for (const row of rows) {
-        yield rowLine(table.name, row);
-        if (withFiles && table.name === 'images') files.push(...filesOfImage(row));
-      }
+      for (const row of rows) yield rowLine(table.name, row);
       counts[table.name]! += rows.length;
       summary.rows += rows.length;
     }
     await opts.afterTable?.(table.name);
   }
   summary.tables = tables.length;
-
-  for (const name of files) {
-    const bytes = await readImageFile(opts.dataDir, name);
-    if (!bytes) {
-      summary.missingFiles.push(name);
-      continue;
-    }
-    yield fileLine(name, bytes);
-    summary.files++;
-  }
-  yield endLine({ rows: counts, files: summary.files });
+  yield endLine({ rows: counts });
 }

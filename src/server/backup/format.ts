@@ -6,15 +6,18 @@ import { createGunzip } from 'node:zlib';
  * The backup file: gzipped JSON Lines, so it is written and read as a stream (a site with hundreds
  * of MB of images never sits in memory) and survives any copy tool. Line by line:
  *
- *   {"format":"bird-barrier-site","version":1,"createdAt":…,"engine":…,"migrations":[…],"tables":[…]}
+ *   {"format":"bird-barrier-site","version":2,"createdAt":…,"engine":…,"migrations":[…],"tables":[…]}
  *   {"t":"cards","r":{"id":…,"title":…}}          one line per row, tables in dependency order
- *   {"f":"3f…a1.webp","b":"<base64>"}              one line per image file, when images are files
- *   {"end":{"rows":{"cards":12,…},"files":40}}     the trailer: a file without it is incomplete
+ *   {"end":{"rows":{"cards":12,…}}}                the trailer: a file without it is incomplete
  *
  * Values are JSON as the database gives them, except bytes ({"$bytes":"<base64>"}) and dates (ISO strings).
+ * Images are rows like the rest (images, then image_files with their bytes).
+ *
+ * Version 1 also carried image files from the uploads folder; this version does not read it (the
+ * site that wrote it exports it again as version 2 once it runs this version).
  */
 export const FORMAT = 'bird-barrier-site';
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 
 /** An expected failure (bad file, refused target, bad usage): its message is all the operator needs. */
 export class BackupError extends Error {
@@ -33,11 +36,10 @@ export interface Header {
   tables: { name: string; columns: string[] }[];
 }
 
-export interface Trailer { rows: Record<string, number>; files: number }
+export interface Trailer { rows: Record<string, number> }
 
 export type Line =
   | { kind: 'row'; table: string; row: Record<string, unknown> }
-  | { kind: 'file'; name: string; bytes: Buffer }
   | { kind: 'end'; trailer: Trailer };
 
 /** A database value as JSON: bytes as base64, dates as ISO strings, big integers as numbers. */
@@ -67,7 +69,6 @@ function decodeValue(value: unknown, where: string): unknown {
 }
 
 export const rowLine = (table: string, row: Record<string, unknown>): string => `${JSON.stringify({ t: table, r: encodeRow(row) })}\n`;
-export const fileLine = (name: string, bytes: Buffer): string => `${JSON.stringify({ f: name, b: bytes.toString('base64') })}\n`;
 export const endLine = (trailer: Trailer): string => `${JSON.stringify({ end: trailer })}\n`;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -81,7 +82,10 @@ export function parseHeader(text: string | undefined): Header {
     value = undefined;
   }
   if (!isRecord(value) || value.format !== FORMAT) throw new BackupError('The file is not a site backup (its first line is not a backup header).');
-  if (value.version !== FORMAT_VERSION) throw new BackupError(`The backup is format version ${String(value.version)}; this version of the site reads version ${FORMAT_VERSION}.`);
+  if (value.version !== FORMAT_VERSION) {
+    throw new BackupError(`The backup is format version ${String(value.version)}; this version of the site reads version ${FORMAT_VERSION} only. ` +
+      'Start the site that wrote it with this version and export it again.');
+  }
   const tables = value.tables;
   if (!Array.isArray(value.migrations) || !value.migrations.every((m) => typeof m === 'string')
     || !Array.isArray(tables) || !tables.every((t) => isRecord(t) && typeof t.name === 'string' && Array.isArray(t.columns))) {
@@ -104,13 +108,10 @@ export function parseLine(text: string, lineNo: number): Line {
     for (const [key, v] of Object.entries(value.r)) row[key] = decodeValue(v, where);
     return { kind: 'row', table: value.t, row };
   }
-  if (isRecord(value) && typeof value.f === 'string' && typeof value.b === 'string' && BASE64_RE.test(value.b)) {
-    return { kind: 'file', name: value.f, bytes: Buffer.from(value.b, 'base64') };
-  }
-  if (isRecord(value) && isRecord(value.end) && isRecord(value.end.rows) && typeof value.end.files === 'number') {
+  if (isRecord(value) && isRecord(value.end) && isRecord(value.end.rows)) {
     return { kind: 'end', trailer: value.end as unknown as Trailer };
   }
-  throw new BackupError(`${where} is damaged (neither a row, a file nor the end).`);
+  throw new BackupError(`${where} is damaged (neither a row nor the end).`);
 }
 
 /** The lines of a gzipped file, read as a stream; a damaged or cut-off gzip stream is a BackupError. */

@@ -4,11 +4,10 @@ import type { Engine } from '../db/database.ts';
 import { knownMigrations, migrateToLatest } from '../db/migrate.ts';
 import { contentReplaced } from './content-replaced.ts';
 import { BackupError, parseHeader, parseLine, readLines, type Header } from './format.ts';
-import { carriesImageFiles, filesOfImage, isImageFileName, removeImageFiles, stageFiles, type StagedFiles } from './image-files.ts';
 import { clearTable, continueSequences, insertRows, type Row } from './rows.ts';
 import { assertClassified, EXPORTED_TABLES, exportedTables, liveTables, SKIPPED_TABLES, type LiveTable } from './tables.ts';
 
-export interface ImportSummary { tables: number; rows: number; files: number; bytes: number }
+export interface ImportSummary { tables: number; rows: number; bytes: number }
 
 /** Rows sent in one INSERT: well under both engines' limit on bound values, and a few MB at most. */
 const MAX_BATCH_ROWS = 100;
@@ -17,10 +16,11 @@ const MAX_BATCH_BYTES = 4 * 1024 * 1024;
 /**
  * Loads a backup into the database (migrated to the latest version first). A target that holds
  * content (any row of an exported table: the admin account, cards, settings, …) is refused unless
- * `replace`; everything (the delete of what was there and the load) happens in ONE transaction, and
- * image files are moved into place only after its commit, so a failure leaves the target as it was.
+ * `replace`; everything (the delete of what was there and the load, images and their bytes
+ * included) happens in ONE transaction, so a failure leaves the target as it was. The file is read
+ * line by line and stored in bounded batches: it never sits in memory whole.
  */
-export async function importSite(db: Kysely<any>, engine: Engine, opts: { dataDir: string; file: string; replace: boolean }): Promise<ImportSummary> {
+export async function importSite(db: Kysely<any>, engine: Engine, opts: { file: string; replace: boolean }): Promise<ImportSummary> {
   const fileStat = await stat(opts.file).catch(() => undefined);
   const lines = readLines(opts.file)[Symbol.asyncIterator]();
   try {
@@ -39,27 +39,14 @@ export async function importSite(db: Kysely<any>, engine: Engine, opts: { dataDi
     assertClassified(live);
     assertSameTables(header, exportedTables(live));
 
-    const staged = carriesImageFiles(live) ? stageFiles(opts.dataDir) : undefined;
-    const replacedFiles = new Set<string>();
-    try {
-      const summary = await db.transaction().execute(async (trx) => {
-        await prepareTarget(trx, opts.replace, staged ? replacedFiles : undefined);
-        const loaded = await load(trx, lines, live, staged);
-        for (const table of exportedTables(live)) await continueSequences(trx, engine, table.name, table.columns);
-        await contentReplaced(trx);
-        return loaded;
-      });
-      await staged?.commit();
-      if (staged) {
-        const kept = new Set<string>();
-        for (const row of await imageRows(db)) for (const f of filesOfImage(row)) kept.add(f);
-        await removeImageFiles(opts.dataDir, [...replacedFiles].filter((f) => !kept.has(f)));
-      }
-      return { ...summary, bytes: fileStat.size };
-    } catch (err) {
-      await staged?.discard();
-      throw err;
-    }
+    const summary = await db.transaction().execute(async (trx) => {
+      await prepareTarget(trx, opts.replace);
+      const loaded = await load(trx, lines, live);
+      for (const table of exportedTables(live)) await continueSequences(trx, engine, table.name, table.columns);
+      await contentReplaced(trx);
+      return loaded;
+    });
+    return { ...summary, bytes: fileStat.size };
   } catch (err) {
     // Every refusal happens before the transaction or inside it (rolled back): the content is as it was.
     if (err instanceof BackupError) throw new BackupError(`${err.message} Nothing was changed.`);
@@ -68,9 +55,6 @@ export async function importSite(db: Kysely<any>, engine: Engine, opts: { dataDi
     await lines.return?.(undefined);
   }
 }
-
-/** What names the files of stored images (a small row per image; the bytes are files here). */
-const imageRows = (db: Kysely<any>): Promise<Row[]> => db.selectFrom('images').select(['name', 'width', 'variants']).execute();
 
 function assertSameMigrations(file: string[], code: string[], here: string): void {
   if (file.join('\n') === code.join('\n')) return;
@@ -95,7 +79,7 @@ function assertSameTables(header: Header, tables: LiveTable[]): void {
 }
 
 /** Refuses a target with content unless replacing it; when replacing, empties it inside the import's transaction. */
-async function prepareTarget(trx: Kysely<any>, replace: boolean, replacedFiles: Set<string> | undefined): Promise<void> {
+async function prepareTarget(trx: Kysely<any>, replace: boolean): Promise<void> {
   const held: string[] = [];
   for (const table of EXPORTED_TABLES) {
     const row = await trx.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -106,14 +90,11 @@ async function prepareTarget(trx: Kysely<any>, replace: boolean, replacedFiles: 
     throw new BackupError(`The target database already holds a site (${held.join(', ')} rows). ` +
       'Import with --replace to delete it and load the backup in its place.');
   }
-  if (replacedFiles) {
-    for (const row of await imageRows(trx)) for (const f of filesOfImage(row)) replacedFiles.add(f);
-  }
   for (const [table, skipped] of Object.entries(SKIPPED_TABLES)) if (skipped.clearOnReplace) await clearTable(trx, table);
   for (const table of [...EXPORTED_TABLES].reverse()) await clearTable(trx, table);
 }
 
-async function load(trx: Kysely<any>, lines: AsyncIterator<string>, live: LiveTable[], staged: StagedFiles | undefined): Promise<Omit<ImportSummary, 'bytes'>> {
+async function load(trx: Kysely<any>, lines: AsyncIterator<string>, live: LiveTable[]): Promise<Omit<ImportSummary, 'bytes'>> {
   const columns = new Map(exportedTables(live).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
   const counts: Record<string, number> = {};
   let batch: { table: string; rows: Row[]; bytes: number; firstLine: number } | undefined;
@@ -141,10 +122,6 @@ async function load(trx: Kysely<any>, lines: AsyncIterator<string>, live: LiveTa
       batch.rows.push(line.row);
       batch.bytes += next.value.length;
       counts[line.table] = (counts[line.table] ?? 0) + 1;
-    } else if (line.kind === 'file') {
-      if (!staged) throw new BackupError(`Line ${lineNo} of the backup is an image file, but this database keeps images in its tables.`);
-      if (!isImageFileName(line.name)) throw new BackupError(`Line ${lineNo} of the backup names a file (${line.name.slice(0, 80)}) that is not a stored image.`);
-      await staged.write(line.name, line.bytes);
     } else {
       await flush();
       for (const table of new Set([...Object.keys(line.trailer.rows), ...Object.keys(counts)])) {
@@ -152,12 +129,9 @@ async function load(trx: Kysely<any>, lines: AsyncIterator<string>, live: LiveTa
           throw new BackupError(`The backup is damaged: it announces ${line.trailer.rows[table] ?? 0} rows of ${table} but holds ${counts[table] ?? 0}.`);
         }
       }
-      if ((staged?.count ?? 0) !== line.trailer.files) {
-        throw new BackupError(`The backup is damaged: it announces ${line.trailer.files} image files but holds ${staged?.count ?? 0}.`);
-      }
       if (!(await lines.next()).done) throw new BackupError(`The backup has lines after its end (line ${lineNo + 1}).`);
       const rows = Object.values(counts).reduce((a, b) => a + b, 0);
-      return { tables: columns.size, rows, files: staged?.count ?? 0 };
+      return { tables: columns.size, rows };
     }
   }
 }
