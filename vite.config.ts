@@ -40,7 +40,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
           target: 'es2022',
           rollupOptions: {
             input: publicPass
-              ? ({ public: 'src/web/public/entry-client.tsx' } as Record<string, string>)
+              ? ({ public: 'src/web/public/entry-client.tsx', boot: 'src/web/public/boot.ts' } as Record<string, string>)
               : { admin: 'src/web/admin/main.tsx' },
           },
         },

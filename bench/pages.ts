@@ -110,12 +110,13 @@ ${locations.join('\n')}
   };
 }
 
-/** Gzip size of every script a page loads (its module script and module preloads). */
+/** Gzip size of every script a page loads (its loader, the bundle the loader starts, module preloads). */
 async function pageJs(base: string, path: string): Promise<{ raw: number; gzip: number; files: number }> {
   const html = await (await fetch(base + path)).text();
   const urls = new Set<string>();
   for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) urls.add(m[1]!);
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/\sdata-entry="([^"]+)"/g)) urls.add(m[1]!);
   let raw = 0;
   let gzip = 0;
   for (const u of urls) {

@@ -181,11 +181,15 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
   it('references the public bundle and never the admin bundle', async () => {
     const manifest = readManifest()!;
     const pub = entryAssets(manifest, 'src/web/public/entry-client.tsx');
+    const boot = entryAssets(manifest, 'src/web/public/boot.ts');
     const admin = entryAssets(manifest, 'src/web/admin/main.tsx');
     const adminFiles = new Set([admin.script, ...admin.preload, ...admin.css]);
     for (const path of ['/', '/en/products', '/about', '/nope']) {
       const page = await get(path);
-      assert.ok(page.body.includes(`src="${pub.script}"`), `${path}: public bundle`);
+      // The one script is the loader; it starts the public bundle named in data-entry once the page has loaded.
+      assert.ok(page.body.includes(`<script type="module" src="${boot.script}"></script>`), `${path}: the loader`);
+      assert.ok(page.body.includes(`<div id="app" data-entry="${pub.script}">`), `${path}: public bundle`);
+      assert.ok(!page.body.includes('rel="modulepreload"'), `${path}: the bundle is not preloaded (it would compete with the images)`);
       const referenced = [...attrs(page.body, 'script', 'src'), ...attrs(page.body, 'link', 'href')].filter((h) => h.startsWith('/assets/'));
       for (const file of referenced) assert.ok(!adminFiles.has(file), `${path}: references the admin's ${file}`);
     }
