@@ -15,8 +15,8 @@ export class DatabaseUnavailable extends Error {
 // 57014 cancelled by statement_timeout.
 const PG_UNAVAILABLE = /^(08|53|57P0[1-3]$|57014$)/;
 const NET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
-// The data folder refusing a write (disk full, quota, read-only file system, failing disk, mode):
-// uploads answer as the database does then, a 503 that passes when the folder takes writes again.
+// The data folder refusing a write (disk full, quota, read-only file system, failing disk, mode),
+// where the SQLite file, its journal and the email outbox live: a 503 that passes when it takes writes again.
 const STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EACCES']);
 // node:sqlite carries SQLite's result code in `errcode`: BUSY 5, LOCKED 6, NOMEM 7, READONLY 8, IOERR 10, FULL 13, CANTOPEN 14.
 const SQLITE_UNAVAILABLE = new Set([5, 6, 7, 8, 10, 13, 14]);
