@@ -162,6 +162,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.admin && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       ctx.content.version++;
+      if ('ownWrite' in listener) await listener.ownWrite();
     }
     return payload;
   });

@@ -1,21 +1,9 @@
 import assert from 'node:assert/strict';
-import { request as httpRequest } from 'node:http';
 import { after, before, it } from 'node:test';
-import type { HttpClient } from '../helpers/http.ts';
+import { postFrom, type HttpClient } from '../helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, describeEachEngine } from '../helpers/server.ts';
 import { startSmtp, type SmtpReceiver } from '../helpers/smtp.ts';
 
-/** A JSON POST sent from the loopback address `from` (127.0.0.2, 127.0.0.3, …): a stranger elsewhere. */
-function postFrom(url: string, from: string, path: string, body: object): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const data = JSON.stringify(body);
-    const req = httpRequest(new URL(path, url), {
-      method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
-    }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
 
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
 

@@ -1,27 +1,15 @@
 import assert from 'node:assert/strict';
-import { request as httpRequest } from 'node:http';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import pg from 'pg';
 import { LISTENER_APPLICATION_NAME } from '../../src/server/db/content-listener.ts';
 import { countHit } from '../../src/server/auth/rate-limit-store.ts';
 import { sendDecoy } from '../../src/server/auth/reset-decoys.ts';
 import { createCard, uploadImage } from '../helpers/factories.ts';
-import type { HttpClient } from '../helpers/http.ts';
+import { postFrom, type HttpClient } from '../helpers/http.ts';
 import { ADMIN_EMAIL, startServerGroup, type ServerGroup, type TestServer } from '../helpers/server.ts';
 
 const skip = process.env.TEST_DATABASE_URL ? false : 'several servers share one PostgreSQL database: set TEST_DATABASE_URL to run';
 
-/** A JSON POST sent from the loopback address `from` (127.0.0.2, …): a visitor elsewhere. */
-function postFrom(url: string, from: string, path: string, body: object): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const data = JSON.stringify(body);
-    const req = httpRequest(new URL(path, url), {
-      method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
-    }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); });
-    req.on('error', reject);
-    req.end(data);
-  });
-}
 
 const text = async (server: TestServer, path: string) => (await fetch(server.url + path)).text();
 

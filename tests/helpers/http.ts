@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+
 export interface Answer<T = any> {
   status: number;
   headers: Headers;
@@ -47,4 +49,16 @@ export class HttpClient {
   post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) { return this.request<T>('POST', path, body, headers); }
   put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) { return this.request<T>('PUT', path, body, headers); }
   delete<T = any>(path: string, headers?: Record<string, string>) { return this.request<T>('DELETE', path, undefined, headers); }
+}
+
+/** A JSON POST sent from the loopback address `from` (127.0.0.2, 127.0.0.3, …): a visitor elsewhere. Answers the status. */
+export function postFrom(url: string, from: string, path: string, body: object): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const data = JSON.stringify(body);
+    const req = httpRequest(new URL(path, url), {
+      method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+    }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); });
+    req.on('error', reject);
+    req.end(data);
+  });
 }

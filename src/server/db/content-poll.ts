@@ -6,10 +6,11 @@ const EVERY_MS = 1000;
 /**
  * SQLite has no notifications: a content write made by another process on the same file (an
  * import run while the site serves, a second process) is seen by reading the version the triggers
- * keep, once a second. The server's own writes move it too, which costs one needless render of a
- * page after an admin write, never a stale one. Nothing is read per request.
+ * keep, once a second. Nothing is read per request. The server's own writes move the version too:
+ * after each, `ownWrite` takes the new version as seen, so the pages rendered since are not thrown
+ * away (a page rendered again while another process holds the write lock would have to wait for it).
  */
-export function pollContentVersion(db: Db, onChange: () => void, log: FastifyBaseLogger): { close(): void } {
+export function pollContentVersion(db: Db, onChange: () => void, log: FastifyBaseLogger): { close(): void; ownWrite(): Promise<void> } {
   let seen: number | undefined;
   let busy = false;
   const read = () => {
@@ -27,5 +28,15 @@ export function pollContentVersion(db: Db, onChange: () => void, log: FastifyBas
   read(); // the version at start, so a write in the first second is not taken for the starting point
   const timer = setInterval(read, EVERY_MS);
   timer.unref();
-  return { close: () => clearInterval(timer) };
+  return {
+    close: () => clearInterval(timer),
+    async ownWrite() {
+      try {
+        const row = await db.selectFrom('content_version').select('version').where('id', '=', 1).executeTakeFirst();
+        if (row) seen = Number(row.version);
+      } catch (err) {
+        log.debug({ err }, 'reading the content version failed');
+      }
+    },
+  };
 }
