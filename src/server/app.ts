@@ -99,7 +99,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const contentChanged = () => { ctx.content.version++; };
   const listener = config.databaseUrl
     ? await listenForContentChanges({ databaseUrl: config.databaseUrl, log: app.log, ignoreFrom: database.ownBackends, onChange: contentChanged })
-    : pollContentVersion(database.db, contentChanged, app.log);
+    : pollContentVersion(database.db, ctx.content, app.log);
   app.addHook('onClose', async () => {
     mailer.close();
     await listener.close();
@@ -161,8 +161,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // servers hear of the write from the database (the listener above); this one does not wait for that.
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.admin && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-      ctx.content.version++;
       if ('ownWrite' in listener) await listener.ownWrite();
+      else ctx.content.version++;
     }
     return payload;
   });
