@@ -96,9 +96,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('ctx', ctx);
   // Content written through another server on the same PostgreSQL arrives as a notification; on
   // SQLite, a write by another process on the file (an import) is read from the version row.
-  const contentChanged = () => { ctx.content.version++; };
   const listener = config.databaseUrl
-    ? await listenForContentChanges({ databaseUrl: config.databaseUrl, log: app.log, ignoreFrom: database.ownBackends, onChange: contentChanged })
+    ? await listenForContentChanges({
+      databaseUrl: config.databaseUrl, log: app.log, ignoreFrom: database.ownBackends, onChange: () => { ctx.content.version++; },
+    })
     : pollContentVersion(database.db, ctx.content, app.log);
   app.addHook('onClose', async () => {
     mailer.close();

@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { engineOf } from './dialect.ts';
 
 /** The PostgreSQL channel every content write notifies on commit; each server listens on it. */
 export const CONTENT_CHANNEL = 'content_changed';
@@ -35,9 +36,7 @@ export async function dropContentTriggers(db: Kysely<unknown>): Promise<void> {
   }
 }
 
-function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+const isPostgres = (db: Kysely<unknown>): boolean => engineOf(db) === 'postgres';
 
 /**
  * SQLite has one writer at a time, so a plain row trigger cannot deadlock; one trigger per event.

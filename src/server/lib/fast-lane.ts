@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { acceptedEncodings, etagMatches, type ReadyBytes } from './ready-bytes.ts';
+import { keepRecent } from './keep-recent.ts';
 
 /**
  * Kept answers sent straight from the HTTP server's request event, before the framework routes the
@@ -66,9 +67,7 @@ export class FastLane {
       ...(ready.br ? { br: variant(ready.br, 'br') } : {}),
       ...(ready.gzip ? { gzip: variant(ready.gzip, 'gzip') } : {}),
     };
-    this.entries.delete(url); // re-insert at the end: the Map's order is the eviction order
-    this.entries.set(url, entry);
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    keepRecent(this.entries, url, entry, MAX_ENTRIES);
   }
 
   /** Answers the request from a kept entry and returns true, or returns false and leaves it alone. */

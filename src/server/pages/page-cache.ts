@@ -1,4 +1,5 @@
 import type { ReadyBytes } from '../lib/ready-bytes.ts';
+import { keepRecent } from '../lib/keep-recent.ts';
 
 /**
  * Rendered public pages (and API answers) kept in memory as the bytes to send, already compressed.
@@ -39,9 +40,7 @@ export class PageCache {
     }
     const { page, cacheable } = await job;
     if (cacheable) {
-      this.entries.delete(key); // re-insert at the end: the Map's order is the eviction order
-      this.entries.set(key, page);
-      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+      keepRecent(this.entries, key, page, MAX_ENTRIES);
     }
     return page;
   }

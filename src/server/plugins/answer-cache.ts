@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { prepareReady, readyBytes, sendReady, type ReadyBytes } from '../lib/ready-bytes.ts';
+import { keepRecent } from '../lib/keep-recent.ts';
 
 /**
  * The JSON API reads that visitors' pages and the admin call often. Every one of them is public
@@ -55,10 +56,8 @@ export function registerAnswerCache(app: FastifyInstance): void {
     const canonical = canonicalUrl(request) === request.url;
     const bytes = readyBytes(payload, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), 200, { once: !canonical });
     if (canonical && version === content.version) {
-      entries.delete(request.url); // re-insert at the end: the Map's order is the eviction order
-      entries.set(request.url, { version, bytes });
+      keepRecent(entries, request.url, { version, bytes }, MAX_ENTRIES);
       if (request.headers.origin === undefined) app.ctx.lane.put(request.url, version, bytes, 'no-cache');
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
     }
     // Answer with the kept bytes in the encoding asked for (304 if the browser has them).
     return prepareReady(request, reply, bytes, 'no-cache') ?? '';
