@@ -2,6 +2,7 @@
  * Lighthouse (mobile) on every public page in both languages, against the app started as in
  * production with the demo content. Lighthouse is large and only this script needs it, so it is
  * not a dependency: `npm install --no-save lighthouse` first, then `npm run bench:lighthouse`.
+ * LIGHTHOUSE_PAGES (a comma-separated list of paths) measures only those pages.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,7 +42,9 @@ try {
   const paths = ['/', '/about', '/portfolio', '/products', '/contact', ...(detailed ? [`/card-details?id=${detailed._id}`] : [])];
   console.log(`Lighthouse, mobile (default throttling). Budget: performance ≥ ${BUDGET.performance}, largest contentful paint ≤ ${BUDGET.lcpMs} ms; accessibility, best practices, SEO 100.\n`);
   let failures = 0;
-  const all = paths.flatMap((p) => [p, p === '/' ? '/en' : `/en${p}`]);
+  // LIGHTHOUSE_PAGES=/portfolio,/en/portfolio measures just those pages (exact paths, before any query string).
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+  const all = paths.flatMap((p) => [p, p === '/' ? '/en' : `/en${p}`]).filter((p) => !only || only.includes(p.split('?')[0]!));
   // Visitors get kept pages (rendered once per content version): ask each page once first, so the
   // first visit's render is not what is measured.
   for (const path of all) await (await fetch(app.url + path)).arrayBuffer();

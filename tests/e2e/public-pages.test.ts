@@ -73,4 +73,43 @@ describe('public pages in Chromium', () => {
       }));
     }
   }
+
+  // Each page language has its own pair of font files (src/web/shared/fonts.css): an English page
+  // fetches no Arabic face (not even for the language toggle's Arabic label, set in the system
+  // font), and an Arabic page gets its spaces and digits from the Arabic face it already has.
+  // Every page gets a fresh context: a face another page fetched would be in the browser's cache.
+  it('fetches only the font files of the page language', async () => {
+    let englishOnly = 0;
+    for (const route of routes()) {
+      await suite.withPage(PHONE, async ({ page }) => {
+        await open(page, enPath(route.path));
+        const { fonts, arabicText } = await page.evaluate(async () => {
+          await document.fonts.ready;
+          // Content the owner wrote only in Arabic is shown as written (and needs the Arabic face).
+          let arabic = false;
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          for (let n = walker.nextNode(); n && !arabic; n = walker.nextNode()) {
+            arabic = /[\u0600-\u06FF]/.test(n.textContent ?? '') && !n.parentElement?.closest('.lang-toggle, script, style');
+          }
+          const files = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.woff2'));
+          return { fonts: files, arabicText: arabic };
+        });
+        assert.ok(fonts.some((f) => f.includes('plex-latin-400')), `${enPath(route.path)}: the Latin face, got ${fonts.join(', ')}`);
+        if (arabicText) return;
+        englishOnly++;
+        assert.deepEqual(fonts.filter((f) => f.includes('plex-arabic')), [], `${enPath(route.path)}: no Arabic face`);
+      });
+    }
+    assert.ok(englishOnly >= 2, `pages without Arabic text checked: ${englishOnly}`);
+    await suite.withPage(PHONE, async ({ page }) => {
+      await open(page, '/about');
+      const covering = await page.evaluate(async () => {
+        await document.fonts.ready;
+        // The loaded Arabic faces whose range covers the space (U+20) and the digits (U+30-39).
+        return [...document.fonts].filter((f) => f.status === 'loaded' && f.family.replace(/"/g, '') === 'Plex Arabic'
+          && /(^|, )U\+20-40(,|$)/i.test(f.unicodeRange)).length;
+      });
+      assert.ok(covering > 0, 'a loaded Arabic face covers the space and the digits');
+    });
+  });
 });
