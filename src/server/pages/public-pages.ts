@@ -16,6 +16,8 @@ import { pageKey } from '../../web/public/paths.ts';
 interface SsrModule {
   renderPage(url: string, hydration: Hydration): string;
   pageMeta(view: Hydration['view']): PageMeta;
+  /** The icons' <symbol>s, once per page (src/web/public/components/icons.tsx). */
+  ICON_SPRITE: string;
 }
 
 export class FrontEndMissing extends Error {}
@@ -54,7 +56,7 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
   const JSON_TYPE = 'application/json; charset=utf-8';
   // With the cache off (measuring rendering) every answer is made for one response: compressed then, fast.
   // So is an answer that is not kept (a 404, or one made while the database failed).
-  const ready = (body: string, type: string, status: number, kept: boolean) => readyBytes(body, type, status, { once: !cacheEnabled || !kept });
+  const ready = (body: string | string[], type: string, status: number, kept: boolean) => readyBytes(body, type, status, { once: !cacheEnabled || !kept });
 
   /** A public page as ready bytes (rendered once per content version), with its status and CSP. */
   async function page(pathname: string, search: string, key: string): Promise<{ bytes: ReadyBytes; csp: string; version: number }> {
@@ -69,6 +71,7 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
         hydration,
         meta: ssr.pageMeta(view),
         appHtml: ssr.renderPage(key, hydration),
+        sprite: ssr.ICON_SPRITE,
       }, https);
       const status = view.status;
       // Not-found answers are not kept: any made-up address would otherwise take a cache slot.

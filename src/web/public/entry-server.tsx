@@ -11,6 +11,7 @@ import type { Hydration } from './data.ts';
 
 export type { Hydration, PageState, RootData } from './data.ts';
 export { pageMeta } from './meta.ts';
+export { ICON_SPRITE } from './components/icons.tsx';
 
 /** The app's markup for `url`, to go inside <div id="app">. */
 export function renderPage(url: string, hydration: Hydration): string {
