@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { dirOf, type PageName } from '../shared/i18n/index.ts';
 import { pageNeedsData, type Hydration, type PageState } from './data.ts';
 import { RootContext, ViewContext } from './hooks.ts';
+import { NavigateContext } from './components/site-link.tsx';
 import { SiteLayout } from './layout/site-layout.tsx';
 import { pageMeta } from './meta.ts';
 import { AboutPage } from './pages/about-page.tsx';
@@ -100,9 +101,11 @@ export function App({ root, view: initial }: Hydration) {
   return (
     <RootContext.Provider value={root}>
       <ViewContext.Provider value={view}>
-        <SiteLayout mainRef={mainRef} pending={pending}>
-          <Page />
-        </SiteLayout>
+        <NavigateContext.Provider value={navigate}>
+          <SiteLayout mainRef={mainRef} pending={pending}>
+            <Page />
+          </SiteLayout>
+        </NavigateContext.Provider>
       </ViewContext.Provider>
     </RootContext.Provider>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from './site-link.tsx';
 import type { CardView } from '../data.ts';
 import { useLang, useT } from '../hooks.ts';
 import { cardDetailsPath } from '../paths.ts';
@@ -23,7 +23,7 @@ export function CardTile({ card, headingLevel = 2, priority = false }: { card: C
         <Heading className="card-title" {...textLangAttrs(card.language, lang)}>{card.title}</Heading>
         <p className="card-text" {...textLangAttrs(card.language, lang)}>{card.description}</p>
         {card.isDetailed && (
-          <Link
+          <SiteLink
             className="btn btn-primary card-details-link"
             to={cardDetailsPath(card.id, lang)}
             state={{ id: card.id }}
@@ -31,7 +31,7 @@ export function CardTile({ card, headingLevel = 2, priority = false }: { card: C
           >
             <span>{t.products.detailsShort}</span>
             <ArrowIcon size={18} className="flip-end" />
-          </Link>
+          </SiteLink>
         )}
       </div>
     </article>

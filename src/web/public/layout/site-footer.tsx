@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from '../components/site-link.tsx';
 import { citiesIn, socialLinks, telHref, whatsappHref, whatsappNumber } from '../../shared/site.ts';
 import { MailIcon, PhoneIcon, PinIcon, SOCIAL_ICONS, WhatsAppIcon } from '../components/icons.tsx';
 import { useLang, useRootData, useT } from '../hooks.ts';
@@ -45,7 +45,7 @@ export function SiteFooter() {
           <h2 id="footer-nav-heading" className="footer-heading">{t.footer.navHeading}</h2>
           <ul className="footer-list">
             {NAV_PAGES.map((page) => (
-              <li key={page}><Link to={pagePath(page, lang)}>{t.nav[page]}</Link></li>
+              <li key={page}><SiteLink to={pagePath(page, lang)}>{t.nav[page]}</SiteLink></li>
             ))}
           </ul>
         </nav>

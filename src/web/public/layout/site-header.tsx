@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { SiteLink } from '../components/site-link.tsx';
 import { telHref } from '../../shared/site.ts';
 import { CloseIcon, MenuIcon, PhoneIcon } from '../components/icons.tsx';
 import { useRootData, useT, useView } from '../hooks.ts';
@@ -36,34 +37,34 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <Link to={pagePath('home', lang)} className="brand">
+        <SiteLink to={pagePath('home', lang)} className="brand">
           <LogoMark />
           <span className="brand-text">
             <span className="brand-name">{t.siteName}</span>
             <span className="brand-tagline">{t.tagline}</span>
           </span>
-        </Link>
+        </SiteLink>
         <nav id="site-nav" className="site-nav" aria-label={t.nav.label} data-open={open ? 'true' : 'false'}>
           <ul className="nav-list">
             {NAV_PAGES.map((page) => (
               <li key={page}>
-                <Link to={pagePath(page, lang)} className="nav-link" aria-current={current === page ? 'page' : undefined}>
+                <SiteLink to={pagePath(page, lang)} className="nav-link" aria-current={current === page ? 'page' : undefined}>
                   {t.nav[page]}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>
         </nav>
         <div className="header-actions">
-          <Link
-            to={{ pathname: switchLanguagePath(viewPath!, other), search: viewSearch && `?${viewSearch}` }}
+          <SiteLink
+            to={switchLanguagePath(viewPath!, other) + (viewSearch ? `?${viewSearch}` : '')}
             state={{ ...(location.state as object | null), keepScroll: true }}
             className="lang-toggle"
             lang={other}
             hrefLang={other}
           >
             {t.switchLanguage.label}
-          </Link>
+          </SiteLink>
           {phone && (
             <a className="btn btn-accent header-call" href={telHref(phone)}>
               <PhoneIcon size={18} />

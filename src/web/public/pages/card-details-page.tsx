@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from '../components/site-link.tsx';
 import { ArrowIcon } from '../components/icons.tsx';
 import { SIZES } from '../components/image-sizes.ts';
 import { ResponsiveImage } from '../components/responsive-image.tsx';
@@ -11,10 +11,10 @@ function BackLink() {
   const t = useT();
   const lang = useLang();
   return (
-    <Link className="text-link back-link" to={pagePath('products', lang)}>
+    <SiteLink className="text-link back-link" to={pagePath('products', lang)}>
       <ArrowIcon size={18} className="flip-start" />
       <span>{t.cardDetails.back}</span>
-    </Link>
+    </SiteLink>
   );
 }
 

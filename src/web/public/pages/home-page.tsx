@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from '../components/site-link.tsx';
 import { CardTile } from '../components/card-tile.tsx';
 import { ArrowIcon, PinIcon, ShieldIcon, ToolsIcon } from '../components/icons.tsx';
 import { Slider } from '../components/slider.tsx';
@@ -46,10 +46,10 @@ export function HomePage() {
                 <h2 id="recent-heading" className="section-title">{t.home.recentWork}</h2>
                 <p className="section-lead">{t.home.recentWorkLead}</p>
               </div>
-              <Link className="text-link" to={pagePath('portfolio', lang)}>
+              <SiteLink className="text-link" to={pagePath('portfolio', lang)}>
                 <span>{t.home.viewAllWork}</span>
                 <ArrowIcon size={18} className="flip-end" />
-              </Link>
+              </SiteLink>
             </div>
             <div className="card-grid">
               {recent.map((card) => <CardTile key={card.id} card={card} headingLevel={3} />)}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from '../components/site-link.tsx';
 import { useLang, usePageData, useT } from '../hooks.ts';
 import { pagePath } from '../paths.ts';
 
@@ -15,12 +15,12 @@ export function NotFoundPage() {
         <h1 className="page-title">{card ? t.cardDetails.notFoundTitle : t.notFound.title}</h1>
         <p className="page-lead">{card ? t.cardDetails.notFoundText : t.notFound.text}</p>
         <div className="not-found-actions">
-          <Link className="btn btn-primary btn-lg" to={pagePath(card ? 'products' : 'home', lang)}>
+          <SiteLink className="btn btn-primary btn-lg" to={pagePath(card ? 'products' : 'home', lang)}>
             {card ? t.cardDetails.back : t.notFound.home}
-          </Link>
-          <Link className="btn btn-outline btn-lg" to={pagePath(card ? 'home' : 'products', lang)}>
+          </SiteLink>
+          <SiteLink className="btn btn-outline btn-lg" to={pagePath(card ? 'home' : 'products', lang)}>
             {card ? t.notFound.home : t.notFound.products}
-          </Link>
+          </SiteLink>
         </div>
       </div>
     </section>
