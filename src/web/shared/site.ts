@@ -51,6 +51,9 @@ export function whatsappDigits(phone: string): string {
   return digits;
 }
 
+/** The greeting, encoded once: a page links to WhatsApp five times and is rendered often. */
+const WHATSAPP_TEXT = encodeURIComponent(SITE.whatsappGreeting);
+
 export function whatsappHref(phone: string): string {
-  return `https://wa.me/${whatsappDigits(phone)}?text=${encodeURIComponent(SITE.whatsappGreeting)}`;
+  return `https://wa.me/${whatsappDigits(phone)}?text=${WHATSAPP_TEXT}`;
 }
