@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { AppContext } from '../context.ts';
 import type { Hydration } from '../../web/public/data.ts';
 import type { PageMeta } from '../../web/public/meta.ts';
-import { readyBytes, type ReadyBytes } from '../lib/ready-bytes.ts';
+import { readyBytes, readyOnce, type ReadyBytes } from '../lib/ready-bytes.ts';
 import { renderDocument } from './document.ts';
 import { MANIFEST_FILES, readManifest, SSR_DIR, type Manifest } from './manifest.ts';
 import { PageCache, type CachedPage } from './page-cache.ts';
@@ -58,8 +58,12 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
   // So is an answer that is not kept (a 404, or one made while the database failed).
   const ready = (body: string | string[], type: string, status: number, kept: boolean) => readyBytes(body, type, status, { once: !cacheEnabled || !kept });
 
-  /** A public page as ready bytes (rendered once per content version), with its status and CSP. */
-  async function page(pathname: string, search: string, key: string): Promise<{ bytes: ReadyBytes; csp: string; version: number }> {
+  /**
+   * A public page as ready bytes (rendered once per content version), with its status and CSP.
+   * `encoding` is the one the asking browser takes best: a page made for that one response (not
+   * kept) is compressed in it only.
+   */
+  async function page(pathname: string, search: string, key: string, encoding?: 'br' | 'gzip'): Promise<{ bytes: ReadyBytes; csp: string; version: number }> {
     const { ssr, manifest } = await loadBuild();
     const entry = await cache.get(`page:${key}`, ctx.content.version, async () => {
       const version = ctx.content.version;
@@ -76,7 +80,8 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
       const status = view.status;
       // Not-found answers are not kept: any made-up address would otherwise take a cache slot.
       const cacheable = status === 200;
-      const cached: CachedPage = { status, bytes: ready(html, HTML, status, cacheable), csp, version, year: root.year };
+      const bytes = cacheEnabled && cacheable ? await readyBytes(html, HTML, status) : readyOnce(html, HTML, status, encoding);
+      const cached: CachedPage = { status, bytes, csp, version, year: root.year };
       return { page: cached, cacheable };
     });
     return { bytes: entry.bytes, csp: entry.csp!, version: entry.version };
@@ -89,7 +94,7 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
       const view = await data.view(pathname, search);
       const status = view.status;
       const cacheable = status === 200;
-      const page: CachedPage = { status, bytes: ready(JSON.stringify(view), JSON_TYPE, status, cacheable), version, year: new Date().getFullYear() };
+      const page: CachedPage = { status, bytes: await ready(JSON.stringify(view), JSON_TYPE, status, cacheable), version, year: new Date().getFullYear() };
       return { page, cacheable };
     });
     return entry.bytes;

@@ -54,7 +54,7 @@ export function registerAnswerCache(app: FastifyInstance): void {
     // Only the plain form of a query is kept (and compressed hard): made-up extra parameters would
     // otherwise each cost a Brotli-11 run and a cache slot.
     const canonical = canonicalUrl(request) === request.url;
-    const bytes = readyBytes(payload, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), 200, { once: !canonical });
+    const bytes = await readyBytes(payload, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), 200, { once: !canonical });
     if (canonical && version === content.version) {
       keepRecent(entries, request.url, { version, bytes }, MAX_ENTRIES);
       if (request.headers.origin === undefined) app.ctx.lane.put(request.url, version, bytes, 'no-cache');
