@@ -37,7 +37,7 @@ export interface DocumentInput {
  * hash, not by a per-response nonce. Its two inline scripts are JSON data blocks, which browsers
  * never run (so the policy needs nothing for them); the one script that runs is a same-origin file.
  */
-export function renderDocument({ publicUrl, manifest, hydration, meta, appHtml, sprite }: DocumentInput, https: boolean): { html: string[]; csp: string } {
+export function renderDocument({ publicUrl, manifest, hydration, meta, appHtml, sprite }: DocumentInput, https: boolean): { html: (string | Uint8Array)[]; csp: string } {
   const { view, root } = hydration;
   const lang = view.lang;
   const t = dictionaryFor(lang);
@@ -84,15 +84,30 @@ export function renderDocument({ publicUrl, manifest, hydration, meta, appHtml, 
   // and the app's markup are never joined into one string with the rest.
   const html = [
     `<!doctype html>\n<html lang="${lang}" dir="${dirOf(lang)}">\n<head>\n${head.join('\n')}\n`,
-    ...styles.flatMap((css) => ['<style>', css, '</style>\n']),
+    ...styles.flatMap((css) => ['<style>', encodedOnce(css), '</style>\n']),
     `${headAfter.join('\n')}\n</head>\n<body>\n`,
     // Outside the app: React never renders it again, and client-side navigations keep it.
-    sprite,
+    encodedOnce(sprite),
     `\n<div id="app" data-entry="${attr(assets.script)}">`,
     appHtml,
     `</div>\n<script type="application/json" id="__hydration">${scriptJson(hydration)}</script>\n<script type="module" src="${attr(boot)}"></script>\n</body>\n</html>\n`,
   ];
   return { html, csp: pageCsp(styles, https) };
+}
+
+/**
+ * The UTF-8 bytes of a text that is the same in every page of a build (a stylesheet, the icon
+ * sprite): encoded once, copied into each page. Few such texts exist; a rebuild (development) adds some.
+ */
+const encoded = new Map<string, Uint8Array>();
+function encodedOnce(text: string): Uint8Array {
+  let bytes = encoded.get(text);
+  if (bytes === undefined) {
+    if (encoded.size > 16) encoded.clear();
+    bytes = new TextEncoder().encode(text);
+    encoded.set(text, bytes);
+  }
+  return bytes;
 }
 
 /** Hash sources of the inline stylesheets: built files never change under a running server, so kept. */

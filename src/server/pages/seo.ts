@@ -6,12 +6,19 @@ import { keywordsFor } from '../../shared/keywords.ts';
 
 /** Search-engine facts for the public pages: alternates, structured data, sitemap and robots. */
 
-export const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_SPECIAL = /[&<>"']/g;
 
-/** JSON that cannot end the <script> element it is placed in. */
+/** Text for an HTML attribute or element: one pass, and none at all for the usual text with nothing to escape. */
+export const escapeHtml = (s: string): string =>
+  (s.search(HTML_SPECIAL) === -1 ? s : s.replace(HTML_SPECIAL, (c) => HTML_ESCAPES[c]!));
+
+const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+const SCRIPT_SPECIAL = /[<\u2028\u2029]/g;
+
+/** JSON that cannot end the <script> element it is placed in (one pass over the text). */
 export const scriptJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value).replace(SCRIPT_SPECIAL, (c) => SCRIPT_ESCAPES[c]!);
 
 /** The canonical address of a page's key in a language ("/home" is the home page's alias of "/"). */
 export function canonicalPath(key: string, lang: Lang): string {
