@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { acceptedEncodings, etagMatches, type ReadyBytes } from './ready-bytes.ts';
-import { keepRecent } from './keep-recent.ts';
+import { RecentMap } from './keep-recent.ts';
 
 /**
  * Kept answers sent straight from the HTTP server's request event, before the framework routes the
@@ -27,10 +27,13 @@ interface Entry {
 }
 
 const MAX_ENTRIES = 500;
+/** The lane shares its bodies with the page and answer caches; bounded on its own all the same. */
+const MAX_BYTES = 48 * 1024 * 1024;
 const MAX_ENCODING_HEADERS = 64;
 
 export class FastLane {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new RecentMap<string, Entry>(MAX_ENTRIES, MAX_BYTES,
+    (e) => e.identity.body.length + (e.br?.body.length ?? 0) + (e.gzip?.body.length ?? 0));
   private readonly encodings = new Map<string, 'br' | 'gzip' | 'identity'>();
   private base: Record<string, string> = {};
   enabled = true;
@@ -67,7 +70,7 @@ export class FastLane {
       ...(ready.br ? { br: variant(ready.br, 'br') } : {}),
       ...(ready.gzip ? { gzip: variant(ready.gzip, 'gzip') } : {}),
     };
-    keepRecent(this.entries, url, entry, MAX_ENTRIES);
+    this.entries.set(url, entry);
   }
 
   /** Answers the request from a kept entry and returns true, or returns false and leaves it alone. */

@@ -1,5 +1,5 @@
 import type { ReadyBytes } from '../lib/ready-bytes.ts';
-import { keepRecent } from '../lib/keep-recent.ts';
+import { bytesOf, RecentMap } from '../lib/keep-recent.ts';
 
 /**
  * Rendered public pages (and API answers) kept in memory as the bytes to send, already compressed.
@@ -17,9 +17,11 @@ export interface CachedPage {
 }
 
 const MAX_ENTRIES = 500;
+/** A few hundred pages of a large catalogue with their encodings; past it the least recent are rendered again when asked for. */
+const MAX_BYTES = 48 * 1024 * 1024;
 
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage>();
+  private readonly entries = new RecentMap<string, CachedPage>(MAX_ENTRIES, MAX_BYTES, (page) => bytesOf(page.bytes));
   private readonly pending = new Map<string, Promise<{ page: CachedPage; cacheable: boolean }>>();
   readonly enabled: boolean;
 
@@ -40,7 +42,7 @@ export class PageCache {
     }
     const { page, cacheable } = await job;
     if (cacheable) {
-      keepRecent(this.entries, key, page, MAX_ENTRIES);
+      this.entries.set(key, page);
     }
     return page;
   }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { prepareReady, readyBytes, sendReady, type ReadyBytes } from '../lib/ready-bytes.ts';
-import { keepRecent } from '../lib/keep-recent.ts';
+import { bytesOf, RecentMap } from '../lib/keep-recent.ts';
 
 /**
  * The JSON API reads that visitors' pages and the admin call often. Every one of them is public
@@ -16,6 +16,7 @@ const CACHED_ROUTES = new Set([
   '/api/word',
 ]);
 const MAX_ENTRIES = 300;
+const MAX_BYTES = 16 * 1024 * 1024;
 
 interface Entry { version: number; bytes: ReadyBytes }
 
@@ -27,7 +28,7 @@ interface Entry { version: number; bytes: ReadyBytes }
  */
 export function registerAnswerCache(app: FastifyInstance): void {
   const { content } = app.ctx;
-  const entries = new Map<string, Entry>();
+  const entries = new RecentMap<string, Entry>(MAX_ENTRIES, MAX_BYTES, (e) => bytesOf(e.bytes));
   /** The content version when the request arrived: an answer is kept under it, never a newer one. */
   const versionAt = new WeakMap<FastifyRequest, number>();
 
@@ -56,7 +57,7 @@ export function registerAnswerCache(app: FastifyInstance): void {
     const canonical = canonicalUrl(request) === request.url;
     const bytes = await readyBytes(payload, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), 200, { once: !canonical });
     if (canonical && version === content.version) {
-      keepRecent(entries, request.url, { version, bytes }, MAX_ENTRIES);
+      entries.set(request.url, { version, bytes });
       if (request.headers.origin === undefined) app.ctx.lane.put(request.url, version, bytes, 'no-cache');
     }
     // Answer with the kept bytes in the encoding asked for (304 if the browser has them).
