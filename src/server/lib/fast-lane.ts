@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { acceptedEncodings, etagMatches, type ReadyBytes } from './ready-bytes.ts';
+import { etagMatches, preferredEncoding, type ReadyBytes } from './ready-bytes.ts';
 import { RecentMap } from './keep-recent.ts';
 
 /**
@@ -104,8 +104,7 @@ export class FastLane {
     if (header === undefined) return 'identity';
     let known = this.encodings.get(header);
     if (known === undefined) {
-      const accepts = acceptedEncodings(header);
-      known = accepts.br ? 'br' : accepts.gzip ? 'gzip' : 'identity';
+      known = preferredEncoding(header) ?? 'identity';
       if (this.encodings.size >= MAX_ENCODING_HEADERS) this.encodings.clear();
       this.encodings.set(header, known);
     }

@@ -37,7 +37,8 @@ let scratch = new Uint8Array(256 * 1024);
  */
 export function utf8(parts: readonly (string | Uint8Array)[]): Buffer {
   const bytes = encodeParts(parts);
-  return Buffer.from(bytes);
+  // A view of the shared buffer is copied out; a large answer encoded on its own is already a copy.
+  return bytes.buffer === scratch.buffer ? Buffer.from(bytes) : bytes as Buffer;
 }
 
 /** The UTF-8 bytes of the parts in the shared buffer: good until the next call. */
@@ -121,6 +122,12 @@ export function acceptedEncodings(header: string | undefined): { br: boolean; gz
     }
   }
   return out;
+}
+
+/** The encoding to send a browser with this Accept-Encoding header: Brotli first, then gzip, else none. */
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  const accepts = acceptedEncodings(header);
+  return accepts.br ? 'br' : accepts.gzip ? 'gzip' : undefined;
 }
 
 /** True when an If-None-Match header names the entity tag (or is `*`). */

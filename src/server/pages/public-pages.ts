@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { AppContext } from '../context.ts';
 import type { Hydration } from '../../web/public/data.ts';
 import type { PageMeta } from '../../web/public/meta.ts';
-import { readyBytes, readyOnce, type ReadyBytes } from '../lib/ready-bytes.ts';
+import { preferredEncoding, readyBytes, readyOnce, type ReadyBytes } from '../lib/ready-bytes.ts';
 import { renderDocument } from './document.ts';
 import { MANIFEST_FILES, readManifest, SSR_DIR, type Manifest } from './manifest.ts';
 import { PageCache, type CachedPage } from './page-cache.ts';
@@ -55,16 +55,16 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
   const https = ctx.config.publicUrl.startsWith('https:');
   const HTML = 'text/html; charset=utf-8';
   const JSON_TYPE = 'application/json; charset=utf-8';
-  // With the cache off (measuring rendering) every answer is made for one response: compressed then, fast.
-  // So is an answer that is not kept (a 404, or one made while the database failed).
+  // A page's data (client-side navigation) as ready bytes; with the cache off, or not kept (a 404,
+  // or one made while the database failed), made for one response and compressed when sent, fast.
   const ready = (body: string | string[], type: string, status: number, kept: boolean) => readyBytes(body, type, status, { once: !cacheEnabled || !kept });
 
   /**
    * A public page as ready bytes (rendered once per content version), with its status and CSP.
-   * `encoding` is the one the asking browser takes best: a page made for that one response (not
-   * kept) is compressed in it only.
+   * `acceptEncoding` is the asking browser's header: a page made for that one response (not kept)
+   * is compressed only in the encoding it takes best.
    */
-  async function page(pathname: string, search: string, key: string, encoding?: 'br' | 'gzip'): Promise<{ bytes: ReadyBytes; csp: string; version: number }> {
+  async function page(pathname: string, search: string, key: string, acceptEncoding?: string): Promise<{ bytes: ReadyBytes; csp: string; version: number }> {
     const { ssr, manifest } = await loadBuild();
     const entry = await cache.get(`page:${key}`, ctx.content.version, async () => {
       const version = ctx.content.version;
@@ -81,7 +81,7 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
       const status = view.status;
       // Not-found answers are not kept: any made-up address would otherwise take a cache slot.
       const cacheable = status === 200;
-      const bytes = cacheEnabled && cacheable ? await readyBytes(html, HTML, status) : readyOnce(html, HTML, status, encoding);
+      const bytes = cacheEnabled && cacheable ? await readyBytes(html, HTML, status) : readyOnce(html, HTML, status, preferredEncoding(acceptEncoding));
       const cached: CachedPage = { status, bytes, csp, version, year: root.year };
       return { page: cached, cacheable };
     });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Type } from 'typebox';
 import { listCards } from '../cards/cards-repository.ts';
 import { registerAdminShell } from '../pages/admin-shell.ts';
-import { acceptedEncodings, sendReady } from '../lib/ready-bytes.ts';
+import { sendReady } from '../lib/ready-bytes.ts';
 import { CLIENT_DIR } from '../pages/manifest.ts';
 import { createPublicPages, FrontEndMissing } from '../pages/public-pages.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../lib/unavailable.ts';
@@ -72,8 +72,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     if (NOT_PAGES.test(url.pathname)) return reply.callNotFound();
     try {
       const key = pageKey(url.pathname, url.search);
-      const accepts = acceptedEncodings(request.headers['accept-encoding']);
-      const { bytes, csp, version } = await pages.page(url.pathname, url.search, key, accepts.br ? 'br' : accepts.gzip ? 'gzip' : undefined);
+      const { bytes, csp, version } = await pages.page(url.pathname, url.search, key, request.headers['accept-encoding']);
       reply.header('content-security-policy', csp);
       // Only the plain address of a page goes to the lane: made-up query strings would crowd it.
       if (request.url === key && request.headers.origin === undefined) app.ctx.lane.put(request.url, version, bytes, 'no-cache', { 'content-security-policy': csp });
