@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bytesOf, RecentMap } from '../../src/server/lib/keep-recent.ts';
+import { bytesOf, RecentMap } from '../../src/server/lib/recent-map.ts';
 
 describe('RecentMap: kept entries bounded by number and by bytes', () => {
   const sized = (maxEntries: number, maxBytes: number) => new RecentMap<string, number>(maxEntries, maxBytes, (n) => n);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { etagMatches, preferredEncoding, type ReadyBytes } from './ready-bytes.ts';
-import { RecentMap } from './keep-recent.ts';
+import { RecentMap } from './recent-map.ts';
 
 /**
  * Kept answers sent straight from the HTTP server's request event, before the framework routes the

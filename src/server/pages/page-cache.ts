@@ -1,5 +1,5 @@
 import type { ReadyBytes } from '../lib/ready-bytes.ts';
-import { bytesOf, RecentMap } from '../lib/keep-recent.ts';
+import { bytesOf, RecentMap } from '../lib/recent-map.ts';
 
 /**
  * Rendered public pages (and API answers) kept in memory as the bytes to send, already compressed.

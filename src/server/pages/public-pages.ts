@@ -11,7 +11,7 @@ import { MANIFEST_FILES, readManifest, SSR_DIR, type Manifest } from './manifest
 import { PageCache, type CachedPage } from './page-cache.ts';
 import { createPageData, type PageData } from './page-data.ts';
 import { pageKey } from '../../web/public/paths.ts';
-import { RecentMap } from '../lib/keep-recent.ts';
+import { RecentMap } from '../lib/recent-map.ts';
 
 /** What dist/ssr/entry-server.js exports (src/web/public/entry-server.tsx). */
 interface SsrModule {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { prepareReady, readyBytes, sendReady, type ReadyBytes } from '../lib/ready-bytes.ts';
-import { bytesOf, RecentMap } from '../lib/keep-recent.ts';
+import { bytesOf, RecentMap } from '../lib/recent-map.ts';
 
 /**
  * The JSON API reads that visitors' pages and the admin call often. Every one of them is public
