@@ -30,16 +30,19 @@ const FILLED = {
 /** Drawn with a stroke, not filled. */
 const INSTAGRAM = '<rect x="3" y="3" width="18" height="18" rx="5"/><circle cx="12" cy="12" r="4"/><circle cx="17.5" cy="6.5" r="0.6" fill="currentColor"/>';
 
-export type IconName = keyof typeof FILLED | 'instagram';
+/** The brand mark (a shield with a stylised bird barrier), in its own colours: header and footer show it. */
+const LOGO = '<rect width="40" height="40" rx="10" fill="#0f4c5c"/><path d="M20 7 9 11.5v7.2c0 6.9 4.7 12.6 11 14.3 6.3-1.7 11-7.4 11-14.3v-7.2L20 7z" fill="#f7f5f0"/><path d="M13 22h14v2.4H13z" fill="#0f4c5c"/><path d="m14.2 22-1.6-6 2.4 6m3.3 0-.8-7.2 1.6 7.2m3.3 0 .8-7.2.8 7.2m2.5 0 2.4-6-1.6 6" stroke="#e9a23b" stroke-width="1.6" stroke-linecap="round" fill="none"/>';
+
+export type IconName = keyof typeof FILLED | 'instagram' | 'logo';
 
 /** The sprite every public page carries once, hidden; the symbols' ids are `i-` and the icon's name. */
 export const ICON_SPRITE = `<svg xmlns="http://www.w3.org/2000/svg" class="icon-sprite" width="0" height="0" aria-hidden="true">${
   Object.entries(FILLED).map(([name, d]) => `<symbol id="i-${name}" viewBox="0 0 24 24"><path d="${d}" fill="currentColor"/></symbol>`).join('')
-}<symbol id="i-instagram" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2">${INSTAGRAM}</symbol></svg>`;
+}<symbol id="i-instagram" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2">${INSTAGRAM}</symbol><symbol id="i-logo" viewBox="0 0 40 40">${LOGO}</symbol></svg>`;
 
 export function Icon({ name, className, size = 20 }: IconProps & { name: IconName }) {
   return (
-    <svg className={className} width={size} height={size} aria-hidden="true" focusable="false">
+    <svg className={className} width={size} height={size} aria-hidden="true">
       <use href={`#i-${name}`} />
     </svg>
   );
