@@ -16,10 +16,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The V8 memory flags `npm start` runs the server with, read from package.json so the two never drift. */
-function startFlags(): string[] {
+/** The Node and V8 flags `npm start` runs the server with, read from package.json so the two never drift. */
+export function startFlags(): string[] {
   const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
-  return start.match(/--(max-[a-z-]+=\d+|enable-source-maps)/g) ?? [];
+  const command = /\bnode\s+(.*?)\s*dist\/server\/server\.js/.exec(start)?.[1] ?? '';
+  return command.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
 /** Starts the built server (`dist/server/server.js`, as `npm start` does) with NODE_ENV=production and waits until it answers. */
