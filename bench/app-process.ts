@@ -17,7 +17,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** The Node and V8 flags `npm start` runs the server with, read from package.json so the two never drift. */
-export function startFlags(): string[] {
+function startFlags(): string[] {
   const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
   const command = /\bnode\s+(.*?)\s*dist\/server\/server\.js/.exec(start)?.[1] ?? '';
   return command.split(/\s+/).filter((word) => word.startsWith('--'));
