@@ -68,3 +68,14 @@ export function databaseRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
   }
   return DatabaseStore;
 }
+
+/** Takes back one hit on `key` (a try that turned out not to be a guess: a success, or a refusal for load). */
+export async function refundHit(db: Db, key: string): Promise<void> {
+  await db.updateTable('rate_limits').set({ hits: sql<number>`hits - 1` })
+    .where('key', '=', digest(key)).where('hits', '>', 0).execute();
+}
+
+/** Forgets every hit on `key`. */
+export async function forgetHits(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', '=', digest(key)).execute();
+}

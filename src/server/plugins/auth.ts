@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyRequests, unauthorized } from '../lib/http-error.ts';
+import { countHit, forgetHits, refundHit } from '../auth/rate-limit-store.ts';
 import { DEVICE_COOKIE, DEVICE_TTL_MS, isKnownDevice, issueDeviceCookie } from '../auth/device-cookie.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts';
 
@@ -10,6 +11,8 @@ declare module 'fastify' {
     admin?: SessionUser;
     /** Set by an account limit: the browser has signed in to the account of the body's email before. */
     knownDevice?: boolean;
+    /** The failure counters this request was counted on (see `failureLimit`). */
+    failureKeys?: string[];
   }
   interface FastifyInstance {
     /** onRequest hook of every admin route (before the body is read or validated): 401 unless a valid session cookie is sent. */
@@ -30,6 +33,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('admin', undefined);
   app.decorateRequest('knownDevice', false);
+  app.decorateRequest('failureKeys', undefined);
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     const token = sessionToken(request);
     const user = token ? await findSessionUser(app.ctx.db, token) : undefined;
@@ -58,11 +62,87 @@ export async function rememberDevice(app: FastifyInstance, reply: FastifyReply, 
   reply.setCookie(DEVICE_COOKIE, await issueDeviceCookie(app.ctx.db, email), deviceCookieOptions(app));
 }
 
+const emailOf = (req: FastifyRequest) => String((req.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
+
+function refuse(reply: FastifyReply, ttlMs: number, forAccount: boolean): never {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  reply.header('retry-after', String(seconds));
+  const wait = seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  throw tooManyRequests(forAccount
+    ? `Too many attempts for this account. Please try again in ${wait}.`
+    : `Too many requests, please try again in ${wait}.`);
+}
+
+interface Bound { max: number; windowMs: number }
+
+export interface FailureLimitOptions {
+  /** Names the counters; no two limits share one. */
+  name: string;
+  /** Failures from one address, whatever the account (also bounds bodies that fail validation). */
+  perAddress: Bound;
+  /** With `perAccount`, for calls whose body's email names an account: failures at it from one address. */
+  perAccountAndAddress?: Bound;
+  /** Failures at one account from anywhere; a browser that signed in to it before is not held back. */
+  perAccount?: Bound;
+}
+
+/**
+ * The limits of a call that checks a secret (a password, an emailed code): they count failures, not
+ * tries, so the owner, or a client of the API that signs in afresh for each task, is never held
+ * back by its own successes. Each try is counted before it is checked (so a burst of parallel
+ * guesses cannot slip past a limit) and taken back once it succeeds; a success also clears the
+ * address's failures at that account. A try refused for load (429, 503) or by a fault (5xx) is not
+ * a guess either and is taken back. After OWASP's guidance on brute force, three counters:
+ * - per address, counted on arrival (`onRequest`), before the body is read;
+ * - per account and address: one address guessing at one account is slowed down;
+ * - per account: many addresses guessing at one account are slowed down too, but a browser that has
+ *   signed in to that account before (its device cookie) is not, so strangers cannot lock the owner out.
+ * The counters are rows in the database, so N servers allow what one does.
+ */
+export function failureLimit(app: FastifyInstance, opts: FailureLimitOptions) {
+  const { db } = app.ctx;
+  const count = async (request: FastifyRequest, reply: FastifyReply, key: string, bound: Bound, forAccount: boolean) => {
+    const hits = await countHit(db, key, bound.windowMs);
+    (request.failureKeys ??= []).push(key);
+    if (hits.current > bound.max) refuse(reply, hits.ttl, forAccount);
+  };
+  const addressKey = (request: FastifyRequest) => `failures:${opts.name}:address:${request.ip}`;
+  return {
+    onRequest: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      await count(request, reply, addressKey(request), opts.perAddress, false);
+    },
+    preHandler: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      const email = emailOf(request);
+      if (!opts.perAccountAndAddress || !email) return;
+      // The kind of counter comes before the email in each key, so no email can make one key look like another's.
+      await count(request, reply, `failures:${opts.name}:account-address:${request.ip}:${email}`, opts.perAccountAndAddress, true);
+      if (await isKnownDevice(db, request.cookies[DEVICE_COOKIE], email)) {
+        request.knownDevice = true;
+        return;
+      }
+      if (opts.perAccount) await count(request, reply, `failures:${opts.name}:account:${email}`, opts.perAccount, true);
+    },
+    /** Settles the counts before the answer leaves, so a client's next try already sees them. */
+    onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      const keys = request.failureKeys ?? [];
+      request.failureKeys = undefined;
+      const status = reply.statusCode;
+      if (status < 400) {
+        // A success: this address's failures at the account are forgotten; the rest only lose this try.
+        await Promise.all(keys.map((key) => (key.includes(':account-address:') ? forgetHits(db, key) : refundHit(db, key))));
+      } else if (status === 429 || status >= 500) {
+        await Promise.all(keys.map((key) => refundHit(db, key)));
+      }
+      return payload;
+    },
+  };
+}
+
 type Limit = ReturnType<FastifyInstance['createRateLimit']>;
 
 /**
- * The per-account limits of a sign-in or reset call, after OWASP's guidance on brute force, to add
- * as a preHandler next to the route's per-address `config.rateLimit`:
+ * The per-account limits of a call that sends mail (a reset code), where every try counts, sent or
+ * not, to add as a preHandler next to the route's per-address `config.rateLimit`:
  * - per account and address (`perAddress`): one address guessing at one account is slowed down;
  * - per account (`max`): many addresses guessing at one account are slowed down too, but this
  *   limit does not hold back a browser that has signed in to that account before (its device
@@ -72,20 +152,17 @@ type Limit = ReturnType<FastifyInstance['createRateLimit']>;
  * on a request, so its preHandler is skipped once the per-address limit has run.)
  */
 export function accountRateLimit(app: FastifyInstance, opts: { name: string; max: number; perAddress: number; timeWindow: string }) {
-  const email = (req: FastifyRequest) => String((req.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
   // The kind of limit comes before the email in each key, so no email can make one key look like another's.
-  const perAddress = app.createRateLimit({ max: opts.perAddress, timeWindow: opts.timeWindow, keyGenerator: (req) => `${opts.name}:address:${req.ip}:${email(req)}` });
-  const perAccount = app.createRateLimit({ max: opts.max, timeWindow: opts.timeWindow, keyGenerator: (req) => `${opts.name}:account:${email(req)}` });
+  const perAddress = app.createRateLimit({ max: opts.perAddress, timeWindow: opts.timeWindow, keyGenerator: (req) => `${opts.name}:address:${req.ip}:${emailOf(req)}` });
+  const perAccount = app.createRateLimit({ max: opts.max, timeWindow: opts.timeWindow, keyGenerator: (req) => `${opts.name}:account:${emailOf(req)}` });
   const check = async (limit: Limit, request: FastifyRequest, reply: FastifyReply) => {
     const result = await limit(request);
     if (result.isAllowed || !result.isExceeded) return;
-    reply.header('retry-after', String(result.ttlInSeconds));
-    const wait = result.ttlInSeconds < 120 ? `${result.ttlInSeconds} seconds` : `${Math.ceil(result.ttlInSeconds / 60)} minutes`;
-    throw tooManyRequests(`Too many attempts for this account. Please try again in ${wait}.`);
+    refuse(reply, result.ttlInSeconds * 1000, true);
   };
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     await check(perAddress, request, reply);
-    if (await isKnownDevice(app.ctx.db, request.cookies[DEVICE_COOKIE], email(request))) {
+    if (await isKnownDevice(app.ctx.db, request.cookies[DEVICE_COOKIE], emailOf(request))) {
       request.knownDevice = true;
       return;
     }

@@ -4,19 +4,27 @@ import { ErrorAnswer, Login, Message, PhoneChange } from '../../../../shared/sch
 import { login } from '../../../auth/login.ts';
 import { deleteSession, SESSION_COOKIE } from '../../../auth/sessions.ts';
 import { getPhone, setPhone } from '../../../about/phone-repository.ts';
-import { accountRateLimit, rememberDevice, sessionCookieOptions, sessionToken } from '../../../plugins/auth.ts';
+import { failureLimit, rememberDevice, sessionCookieOptions, sessionToken } from '../../../plugins/auth.ts';
 import passwordReset from './password-reset.ts';
 
 const tags = ['auth'];
 
 const auth: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
+  const MINUTE = 60_000;
+  const loginLimit = failureLimit(app, {
+    name: 'login',
+    perAddress: { max: 20, windowMs: MINUTE },
+    perAccountAndAddress: { max: 10, windowMs: 15 * MINUTE },
+    perAccount: { max: 30, windowMs: 15 * MINUTE },
+  });
 
   app.post('/login', {
-    config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    preHandler: accountRateLimit(app, { name: 'login', max: 30, perAddress: 10, timeWindow: '15 minutes' }),
+    ...loginLimit,
     schema: {
       tags, summary: 'Sign in; sets the session cookie and returns the same token', body: Login,
+      description: 'Failed sign-ins are limited (20 a minute per address, 10 per account and address and 30 per account in 15 minutes, '
+        + 'the last not for a browser that signed in before); successful ones are not counted and clear the address\'s failures.',
       response: { 200: Type.Object({ token: Type.String(), message: Type.String() }), 400: ErrorAnswer, 401: ErrorAnswer, 429: ErrorAnswer },
     },
   }, async (request, reply) => {

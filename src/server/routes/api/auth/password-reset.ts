@@ -9,7 +9,7 @@ import { hashPassword } from '../../../auth/passwords.ts';
 import { SESSION_COOKIE } from '../../../auth/sessions.ts';
 import { tooManyRequests, unauthorized } from '../../../lib/http-error.ts';
 import { otpEmail } from '../../../mail/otp-email.ts';
-import { accountRateLimit, rememberDevice, sessionCookieOptions } from '../../../plugins/auth.ts';
+import { accountRateLimit, failureLimit, rememberDevice, sessionCookieOptions } from '../../../plugins/auth.ts';
 import { findUserById } from '../../../auth/users.ts';
 
 const tags = ['auth'];
@@ -23,7 +23,13 @@ const RESENT = 'If this email belongs to an account, a new 6-digit code has been
 const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
   const { db, mailer, config } = app.ctx;
   const perAccountSend = accountRateLimit(app, { name: 'otp-send', max: 20, perAddress: 5, timeWindow: '1 hour' });
-  const perAccountVerify = accountRateLimit(app, { name: 'otp-verify', max: 30, perAddress: 10, timeWindow: '15 minutes' });
+  const verifyLimit = failureLimit(app, {
+    name: 'otp-verify',
+    perAddress: { max: 20, windowMs: 60_000 },
+    perAccountAndAddress: { max: 10, windowMs: 15 * 60_000 },
+    perAccount: { max: 30, windowMs: 15 * 60_000 },
+  });
+  const resetLimit = failureLimit(app, { name: 'reset', perAddress: { max: 10, windowMs: 60_000 } });
 
   // The answer does not wait for the mail. On shutdown, sends still running get a few seconds.
   const inFlight = new Set<Promise<void>>();
@@ -87,8 +93,7 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/verify-reset-password', {
-    config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-    preHandler: perAccountVerify,
+    ...verifyLimit,
     schema: {
       tags, summary: 'Check the emailed code; answers a one-time reset token (15 minutes) for PUT /api/auth/reset-password',
       description: 'A code dies after 5 wrong tries and can be used once. The token is not a session.',
@@ -100,7 +105,7 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put('/reset-password', {
-    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    ...resetLimit,
     schema: {
       tags, summary: 'Set a new password with the reset token; signs out every other session and signs this browser in',
       security: [{ bearer: [] }], body: ResetPassword,
