@@ -29,6 +29,7 @@ import { registerHealth } from './routes/health.ts';
 import { registerJobs } from './jobs/schedule.ts';
 import { badRequest } from './lib/http-error.ts';
 import { FastLane } from './lib/fast-lane.ts';
+import { JSON_BODY_LIMIT, registerJsonBodies } from './lib/json-body.ts';
 import { ensureAdmin } from './auth/bootstrap.ts';
 import { databaseRateLimitStore } from './auth/rate-limit-store.ts';
 import { isBlank, seedDemoContent } from './seed/seed.ts';
@@ -71,7 +72,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
     // Requests Node refuses before they reach the app (headers over 16 KB, malformed HTTP).
     clientErrorHandler: answerClientError,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT, // uploads (multipart) have their own limits, in plugins/uploads.ts
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   registerRequestLog(app);
   registerErrorHandling(app);
+  registerJsonBodies(app);
   await registerSecurity(app);
   await registerAuth(app);
   // Public pages and the frequent API reads are kept compressed (src/server/lib/ready-bytes.ts) and

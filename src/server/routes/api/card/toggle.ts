@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { toggleCardDetails } from '../../../cards/cards-service.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
-import { acceptEmptyJsonBody } from '../../../lib/empty-json.ts';
 import { IdParams } from '../../../../shared/schemas.ts';
 import { adminOnly, CardAnswer, cardTags as tags, errors, VersionHeaders } from './schemas.ts';
 
 /** PUT /api/card/togggle-details/:id (three g: the contract's spelling). */
 const toggle: FastifyPluginAsyncTypebox = async (app) => {
-  acceptEmptyJsonBody(app);
 
   app.put('/togggle-details/:id', {
     onRequest: app.requireAdmin,

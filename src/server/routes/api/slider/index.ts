@@ -3,7 +3,6 @@ import { Type } from 'typebox';
 import { localizeSlide } from '../../../../shared/localize.ts';
 import { ErrorAnswer, Id, IdParams, LanguageQuery, Message, Slide, SlideCreate, SlideUpdate } from '../../../../shared/schemas.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
-import { acceptEmptyJsonBody } from '../../../lib/empty-json.ts';
 import { listSlides } from '../../../slides/slides-repository.ts';
 import { createSlide, deleteSlide, moveSlide, updateSlide } from '../../../slides/slides-service.ts';
 
@@ -72,7 +71,6 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
 
   // A move has no body; an empty JSON-labelled one is accepted, as the toggle accepts it.
   await app.register(async (plugin) => {
-    acceptEmptyJsonBody(plugin);
     const moves = plugin.withTypeProvider<TypeBoxTypeProvider>();
     moves.put('/:direction/:id', {
       onRequest: moves.requireAdmin,
