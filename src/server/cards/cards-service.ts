@@ -3,7 +3,7 @@ import { nextUpdatedAt, nowIso, type Db } from '../db/database.ts';
 import { assertVersion, staleOrGone } from '../lib/concurrency.ts';
 import { NotFoundError } from '../lib/domain-errors.ts';
 import { englishPair } from '../lib/english.ts';
-import { refusingGoneImage } from '../images/image-references.ts';
+import { refusingGoneImage, refusingGoneRow } from '../images/image-references.ts';
 import { newId } from '../lib/ids.ts';
 import { NOT_UPLOADED, requireStoredImage } from '../lib/stored-image.ts';
 import type { Card, CardCreate, CardDetail, CardType, CardUpdate, DetailCreate, DetailUpdate } from '../../shared/schemas.ts';
@@ -91,13 +91,15 @@ export async function deleteCard(deps: CardDeps, id: string): Promise<void> {
 }
 
 export async function createDetail(deps: CardDeps, input: DetailCreate): Promise<CardDetail> {
-  return refusingGoneImage(NOT_UPLOADED, () => deps.db.transaction().execute(async (trx) => {
+  // The card is checked first, but on PostgreSQL it can be deleted by another request between that
+  // check and the commit: its foreign key refuses the item then, which is the same "not found".
+  return refusingGoneRow(/card_details_card_id/, CARD_GONE, () => refusingGoneImage(NOT_UPLOADED, () => deps.db.transaction().execute(async (trx) => {
     if (!(await findCardRow(trx, input.id))) throw new NotFoundError(CARD_GONE);
     const en = englishPair({ title: input.titleEn, text: input.descriptionEn }, { title: '', text: '' }, 'descriptionEn');
     await requireStoredImage(deps.images, trx, input.image);
     const { id: cardId, ...fields } = input;
     return toCardDetail(await insertDetail(trx, newId(), { cardId, ...fields, titleEn: en.title, descriptionEn: en.text }, nowIso()));
-  }));
+  })));
 }
 
 export async function updateDetail(deps: CardDeps, id: string, input: DetailUpdate, expected: string | undefined): Promise<CardDetail> {

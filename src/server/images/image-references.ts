@@ -1,5 +1,5 @@
 import { isReferenceViolation } from '../db/dialect.ts';
-import { InvalidInputError } from '../lib/domain-errors.ts';
+import { InvalidInputError, NotFoundError } from '../lib/domain-errors.ts';
 
 /**
  * Runs a write that names an image and answers 400 (with `message`, naming the field) when the
@@ -12,6 +12,19 @@ export async function refusingGoneImage<T>(message: string, write: () => Promise
     return await write();
   } catch (err) {
     if (isReferenceViolation(err, /_image_fk/)) throw new InvalidInputError('image', message);
+    throw err;
+  }
+}
+
+/**
+ * Runs a write that names a parent row (a detail item's card) and answers 404 with `message` when
+ * the database refuses it because the parent was deleted between the write's check and its commit.
+ */
+export async function refusingGoneRow<T>(constraint: RegExp, message: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isReferenceViolation(err, constraint)) throw new NotFoundError(message);
     throw err;
   }
 }

@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { PasswordQueueFull } from '../auth/passwords.ts';
 import { ConflictError, DomainError, InvalidInputError, NotAuthenticatedError, NotFoundError } from '../lib/domain-errors.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { isUniqueViolation } from '../db/database.ts';
+import { isReferenceViolation } from '../db/dialect.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../lib/unavailable.ts';
 import { PHONE_PATTERN, WHATSAPP_PATTERN } from '../../shared/schemas.ts';
 import { VISIBLE_PATTERN } from '../../shared/text.ts';
@@ -50,6 +52,14 @@ function domainStatus(err: DomainError): number {
   return 400;
 }
 
+const RACE_MESSAGE = 'This conflicts with a change made at the same moment. Please reload and try again.';
+
+/** A unique or foreign key refusal, or PostgreSQL giving up a transaction to a concurrent one (serialization, deadlock). */
+function isRaceRefusal(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code;
+  return isUniqueViolation(err) || isReferenceViolation(err) || code === '40001' || code === '40P01';
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof DomainError) return reply.status(domainStatus(err)).send({ message: err.message });
@@ -72,6 +82,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
       return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store').send({ message: UNAVAILABLE_MESSAGE });
+    }
+    if (isRaceRefusal(err)) {
+      // A constraint or a lock that a concurrent write hit, where no service maps it to its own answer.
+      request.log.warn({ err: { message: err.message, code: err.code } }, 'write refused by a concurrent change');
+      return reply.status(409).send({ message: RACE_MESSAGE });
     }
     request.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });

@@ -55,8 +55,10 @@ type SlideChanges = Pick<SlideRow, 'title' | 'details' | 'title_en' | 'details_e
  * Compare-and-set on updated_at: of two edits that read the same version, only the first lands.
  * Answers how many rows changed (0: the slide changed or vanished since it was read).
  */
-export async function updateSlideRow(db: Db, id: string, changes: SlideChanges, onlyIfUpdatedAt: string): Promise<{ numUpdatedRows: bigint }> {
-  return db.updateTable('slides').set(changes).where('id', '=', id).where('updated_at', '=', onlyIfUpdatedAt).executeTakeFirst();
+export async function updateSlideRow(db: Db, id: string, changes: SlideChanges, onlyIfUpdatedAt?: string): Promise<{ numUpdatedRows: bigint }> {
+  let q = db.updateTable('slides').set(changes).where('id', '=', id);
+  if (onlyIfUpdatedAt !== undefined) q = q.where('updated_at', '=', onlyIfUpdatedAt);
+  return q.executeTakeFirst();
 }
 
 /**

@@ -56,7 +56,9 @@ export async function updateSlide(
       title: input.title, details: input.details, title_en: en.title, details_en: en.text,
       image, updated_at: nextUpdatedAt(row.updated_at),
     };
-    const swapped = await updateSlideRow(trx, id, next, row.updated_at);
+    // Compare-and-set only when the client sent the version it read: a write without it proceeds
+    // (PostgreSQL re-reads the row after a concurrent commit, and a plain CAS would then say 409).
+    const swapped = await updateSlideRow(trx, id, next, expected && row.updated_at);
     if (Number(swapped.numUpdatedRows) === 0) await staleOrGone(() => findSlideRow(trx, id), expected, SLIDE_GONE);
     return { slide: toSlide({ ...row, ...next }), freed: image !== row.image ? [row.image] : [] };
   }));
