@@ -21,6 +21,8 @@ export interface Config {
   readonly seedDemo: boolean;
   /** Keep rendered public pages in memory; off only to measure rendering (the benchmark). */
   readonly pageCache: boolean;
+  /** Serve the browser bundles' source maps (/assets/*.map): by default only outside production. */
+  readonly serveSourceMaps: boolean;
   /** Settings that work but deserve a line in the log at start (e.g. no SMTP on a public server). */
   readonly warnings: readonly string[];
 }
@@ -106,6 +108,7 @@ export function loadConfig(env: Env = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const seedDemo = parseBool(env.SEED_DEMO, 'SEED_DEMO', true, problems);
   const pageCache = parseBool(env.PAGE_CACHE, 'PAGE_CACHE', true, problems);
+  const serveSourceMaps = parseBool(env.SERVE_SOURCE_MAPS, 'SERVE_SOURCE_MAPS', !production, problems);
   const logLevel = blank(env.LOG_LEVEL) ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
@@ -124,7 +127,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port, host, dataDir, databaseUrl, adminEmail, adminPassword, smtpUrl, mailFrom,
-    publicUrl, corsOrigins: Object.freeze(corsOrigins), trustProxy, production, logLevel, seedDemo, pageCache,
+    publicUrl, corsOrigins: Object.freeze(corsOrigins), trustProxy, production, logLevel, seedDemo, pageCache, serveSourceMaps,
     warnings: Object.freeze(warnings),
   });
 }

@@ -65,6 +65,12 @@ describeEachEngine('security baseline', (server) => {
     assert.equal(evilGet.headers.get('access-control-allow-origin'), null);
     const allowedGet = await server().anon().get('/api/word/', { origin: ALLOWED });
     assert.equal(allowedGet.headers.get('access-control-allow-origin'), ALLOWED);
+    // A kept answer (the keyword list is one) says it varies by Origin too, so no shared cache hands
+    // one origin's answer to another.
+    for (const res of [allowedGet, await server().anon().get('/api/card?type=product', { origin: ALLOWED })]) {
+      assert.match(res.headers.get('vary') ?? '', /\bOrigin\b/);
+      assert.match(res.headers.get('vary') ?? '', /Accept-Encoding/);
+    }
   });
 
   it('documents every call of the API contract at /api/docs', async () => {

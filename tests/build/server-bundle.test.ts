@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -76,5 +76,13 @@ describe('npm start on a built tree with production dependencies only', () => {
     assert.deepEqual(await words.json(), { data: [] });
     assert.match(app!.output(), /"mode":"production"/);
     assert.doesNotMatch(app!.output(), /building/i);
+  });
+
+  it('keeps the source maps of the browser bundles to itself', async () => {
+    const maps = readdirSync(join(dir, 'dist/client/assets')).filter((name) => name.endsWith('.js.map'));
+    assert.ok(maps.some((name) => name.startsWith('admin')), 'the build writes them');
+    for (const name of maps) assert.equal((await fetch(`${app!.url}/assets/${name}`)).status, 404, name);
+    const script = readdirSync(join(dir, 'dist/client/assets')).find((name) => /^admin.*\.js$/.test(name))!;
+    assert.equal((await fetch(`${app!.url}/assets/${script}`)).status, 200, 'the bundles themselves are served');
   });
 });

@@ -157,7 +157,10 @@ function compressOnce(identity: Uint8Array, encoding: 'br' | 'gzip'): Buffer {
  * the compression's).
  */
 export function prepareReady(request: FastifyRequest, reply: FastifyReply, ready: ReadyBytes, cacheControl: string): Buffer | undefined {
-  reply.header('vary', 'Accept-Encoding').header('cache-control', cacheControl);
+  // Added to what is there: a CORS answer already varies by Origin, and a shared cache must not
+  // serve one origin's Access-Control-Allow-Origin to another.
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding').header('cache-control', cacheControl);
   if (ready.etag) reply.header('etag', ready.etag);
   if (!ready.once) markQuiet(request);
   if (ready.etag && ready.status === 200 && etagMatches(request.headers['if-none-match'], ready.etag)) {

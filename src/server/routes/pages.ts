@@ -25,6 +25,8 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     root: assets, prefix: '/assets/', decorateReply: false, immutable: true, maxAge: '365d', index: false,
     // .br/.gz twins written at build time (scripts/precompress.ts)
     preCompressed: true,
+    // The maps hold the admin's whole source: a production site does not hand them out unless asked to.
+    allowedPath: (path) => config.serveSourceMaps || !path.endsWith('.map'),
   });
 
   registerAdminShell(app);
