@@ -1,20 +1,48 @@
 import assert from 'node:assert/strict';
 import { scryptSync } from 'node:crypto';
 import { it } from 'node:test';
-import { MAX_QUEUED_HASHES, PasswordQueueFull, verifyPassword } from '../../src/server/auth/passwords.ts';
+import { FairHashQueue, MAX_QUEUED_HASHES, MAX_QUEUED_PER_ADDRESS, PasswordQueueFull } from '../../src/server/auth/hash-queue.ts';
+import { verifyPassword } from '../../src/server/auth/passwords.ts';
 
-it('runs one password hash at a time, queues a few and refuses the rest of a burst', async () => {
-  // A cheap hash (N=2^10), so the burst is quick; the queue does not depend on the cost.
-  const salt = Buffer.from('0123456789abcdef');
-  const stored = ['scrypt', 1024, 8, 1, salt.toString('base64url'), scryptSync('secret', salt, 32, { N: 1024, r: 8, p: 1 }).toString('base64url')].join('$');
-  const burst = 40;
-  const results = await Promise.allSettled(Array.from({ length: burst }, (_, i) => verifyPassword(i % 2 ? 'secret' : 'wrong', stored)));
+// A cheap hash (N=2^10), so bursts are quick; the queue does not depend on the cost.
+const salt = Buffer.from('0123456789abcdef');
+const stored = ['scrypt', 1024, 8, 1, salt.toString('base64url'), scryptSync('secret', salt, 32, { N: 1024, r: 8, p: 1 }).toString('base64url')].join('$');
+
+it('runs one password hash at a time, queues a few per address and refuses the rest of a burst', async () => {
+  const burst = 20;
+  const from = { address: '192.0.2.1' };
+  const results = await Promise.allSettled(Array.from({ length: burst }, (_, i) => verifyPassword(i % 2 ? 'secret' : 'wrong', stored, from)));
   const refused = results.filter((r) => r.status === 'rejected');
   assert.ok(refused.every((r) => r.reason instanceof PasswordQueueFull), 'only the queue refuses');
-  // One running and MAX_QUEUED_HASHES waiting get an answer; the rest are refused at once.
-  assert.equal(results.length - refused.length, 1 + MAX_QUEUED_HASHES);
+  // One running and MAX_QUEUED_PER_ADDRESS waiting get an answer; the rest from that address are refused at once.
+  assert.equal(results.length - refused.length, 1 + MAX_QUEUED_PER_ADDRESS);
   const answered = results.flatMap((r, i) => (r.status === 'fulfilled' ? [[i, r.value] as const] : []));
   assert.ok(answered.every(([i, ok]) => ok === (i % 2 === 1)), 'the answers are right');
   // Once the burst is over, the next check runs again.
-  assert.equal(await verifyPassword('secret', stored), true);
+  assert.equal(await verifyPassword('secret', stored, from), true);
+});
+
+it('serves addresses in turn, a signed-in-before browser first, and bounds the whole queue', async () => {
+  const queue = new FairHashQueue();
+  const order: string[] = [];
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => { release = resolve; });
+  const job = (name: string, wait?: Promise<void>) => async () => { await wait; order.push(name); };
+  const done = [queue.run(job('first', gate), { address: 'a' })];
+  // While the first runs: a busy address queues three, two others one each, then the owner's browser.
+  for (const name of ['a1', 'a2', 'a3']) done.push(queue.run(job(name), { address: 'a' }));
+  done.push(queue.run(job('b1'), { address: 'b' }), queue.run(job('c1'), { address: 'c' }));
+  done.push(queue.run(job('owner'), { address: 'a', priority: true }));
+  release();
+  await Promise.all(done);
+  assert.deepEqual(order, ['first', 'owner', 'a1', 'b1', 'c1', 'a2', 'a3']);
+
+  // Many addresses: the total bound holds, and each refusal is at once.
+  const hold = new Promise<void>((resolve) => { release = resolve; });
+  const busy = [queue.run(job('hold', hold), { address: 'x' })];
+  const flood = Array.from({ length: MAX_QUEUED_HASHES + 10 }, (_, i) => queue.run(job(`f${i}`), { address: `10.0.${i >> 8}.${i & 255}` }));
+  assert.equal(queue.pending, MAX_QUEUED_HASHES);
+  release();
+  const settled = await Promise.allSettled([...busy, ...flood]);
+  assert.equal(settled.filter((r) => r.status === 'rejected').length, 10);
 });

@@ -27,6 +27,11 @@ async function signingKey(db: Db): Promise<Buffer> {
 const account = (email: string) => email.trim().toLowerCase();
 const sign = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
 
+/** `payload` signed with the site's key (HMAC-SHA-256, base64url), for values a browser keeps and sends back. */
+export async function signWithSiteKey(db: Db, payload: string): Promise<string> {
+  return sign(await signingKey(db), payload);
+}
+
 /** A new device cookie value for this account: `account.issuedAt.nonce.signature`. */
 export async function issueDeviceCookie(db: Db, email: string): Promise<string> {
   const payload = `${Buffer.from(account(email)).toString('base64url')}.${Date.now()}.${randomBytes(9).toString('base64url')}`;

@@ -1,9 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { nowIso } from '../db/database.ts';
-import { InvalidInputError, NotAuthenticatedError } from '../lib/domain-errors.ts';
+import { InvalidInputError, NotAuthenticatedError, TooManyTriesError } from '../lib/domain-errors.ts';
 import { newId } from '../lib/ids.ts';
-import { guessDecoy, sendDecoy } from './reset-decoys.ts';
+import { countHit, refundHit } from './rate-limit-store.ts';
+import { guessDecoy, peekDecoy, sendDecoy } from './reset-decoys.ts';
+import { isRequester } from './reset-requester.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
 import { digest, newOtp, newToken } from './tokens.ts';
 import { findUserByEmail, findUserById, setPasswordHash } from './users.ts';
@@ -12,6 +14,12 @@ export const OTP_TTL_MS = 10 * 60_000;
 export const RESEND_COOLDOWN_MS = 60_000;
 export const MAX_OTP_ATTEMPTS = 5;
 export const RESET_TOKEN_TTL_MS = 15 * 60_000;
+/**
+ * Wrong codes a day per email from browsers other than the one the code was sent for. A stranger
+ * who tries them all every day hits a 6-digit code with a chance of 25 × 365 / 10⁶ ≈ 0.9 % a year.
+ */
+export const MAX_STRANGER_GUESSES_PER_DAY = 25;
+const DAY_MS = 24 * 60 * 60_000;
 
 const DECOY_LIMITS = { cooldownMs: RESEND_COOLDOWN_MS, otpTtlMs: OTP_TTL_MS, maxAttempts: MAX_OTP_ATTEMPTS };
 
@@ -21,6 +29,8 @@ export const MESSAGES = {
   dead: 'This code no longer works after 5 wrong tries. Please request a new code.',
   used: 'This code has already been used. Please request a new code.',
   badToken: 'Your password reset session is invalid or has expired. Please request a new code.',
+  /** A wrong code from a browser other than the one that asked for it: the code's own tries are not spent. */
+  wrongElsewhere: 'Wrong code. Please check the code in the email and try again.',
 } as const;
 
 const wrongCode = (attempts: number): string => {
@@ -29,9 +39,10 @@ const wrongCode = (attempts: number): string => {
   return `Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.`;
 };
 
+/** `issuedAt` names the code (or the stand-in) just issued, for the browser's requester cookie. */
 export type SendOutcome =
-  | { kind: 'send'; email: string; otp: string }
-  | { kind: 'nothing' }
+  | { kind: 'send'; email: string; otp: string; issuedAt: string }
+  | { kind: 'nothing'; issuedAt: string }
   | { kind: 'cooldown'; waitSeconds: number };
 
 /**
@@ -41,8 +52,9 @@ export type SendOutcome =
 export async function startPasswordReset(db: Db, email: string, opts: { cooldown: boolean } = { cooldown: true }): Promise<SendOutcome> {
   const user = await findUserByEmail(db, email);
   if (!user) {
-    const waitMs = await sendDecoy(db, email, DECOY_LIMITS);
-    return waitMs > 0 ? { kind: 'cooldown', waitSeconds: Math.ceil(waitMs / 1000) } : { kind: 'nothing' };
+    const now = Date.now();
+    const waitMs = await sendDecoy(db, email, DECOY_LIMITS, now);
+    return waitMs > 0 ? { kind: 'cooldown', waitSeconds: Math.ceil(waitMs / 1000) } : { kind: 'nothing', issuedAt: new Date(now).toISOString() };
   }
   return db.transaction().execute(async (trx) => {
     // Touching the user row serialises concurrent requests for the account (a row lock on PostgreSQL,
@@ -62,18 +74,47 @@ export async function startPasswordReset(db: Db, email: string, opts: { cooldown
       expires_at: new Date(now + OTP_TTL_MS).toISOString(), last_sent_at: at,
       reset_token_hash: null, reset_token_expires_at: null, used_at: null, created_at: at,
     }).execute();
-    return { kind: 'send', email: user.email, otp };
+    return { kind: 'send', email: user.email, otp, issuedAt: at };
   });
 }
 
 const sameDigest = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-/** Checks a code; on success the code is spent and a one-time reset token (good for 15 minutes) is returned. */
-export async function verifyResetCode(db: Db, email: string, otp: string): Promise<string> {
+/** Where a code check comes from: the requester cookie it carries, and whether the browser signed in to the account before. */
+export interface CheckOrigin { requesterCookie?: string | undefined; knownDevice?: boolean }
+
+const strangerKey = (email: string) => `reset-guesses:${email.trim().toLowerCase()}`;
+
+/** Counts a check from a browser the code was not sent for against the email's daily bound. */
+async function countStrangerGuess(db: Db, email: string): Promise<void> {
+  const hits = await countHit(db, strangerKey(email), DAY_MS);
+  if (hits.current <= MAX_STRANGER_GUESSES_PER_DAY) return;
+  const hours = Math.max(1, Math.ceil(hits.ttl / 3_600_000));
+  throw new TooManyTriesError(
+    `Too many wrong codes for this email today. Please try again in ${hours} ${hours === 1 ? 'hour' : 'hours'}, or enter the code in the browser that asked for it.`,
+    Math.ceil(hits.ttl / 1000),
+  );
+}
+
+/**
+ * Checks a code; on success the code is spent and a one-time reset token (good for 15 minutes) is
+ * returned. A check from the browser the code was sent for (or one that signed in before) spends one
+ * of the code's five tries; any other check spends one of the email's daily wrong codes instead, so
+ * strangers guessing cannot kill the owner's code. Unknown emails meet exactly the same.
+ */
+export async function verifyResetCode(db: Db, email: string, otp: string, from: CheckOrigin = {}): Promise<string> {
   const user = await findUserByEmail(db, email);
   if (!user) {
-    const decoy = await guessDecoy(db, email, DECOY_LIMITS);
-    throw new InvalidInputError('otp', decoy.state === 'wrong' ? wrongCode(decoy.attempts) : MESSAGES[decoy.state === 'none' ? 'noCode' : decoy.state]);
+    const decoy = await peekDecoy(db, email);
+    if (decoy && await isRequester(db, from.requesterCookie, email, decoy.sentAt)) {
+      const guess = await guessDecoy(db, email, DECOY_LIMITS);
+      throw new InvalidInputError('otp', guess.state === 'wrong' ? wrongCode(guess.attempts) : MESSAGES[guess.state === 'none' ? 'noCode' : guess.state]);
+    }
+    if (!decoy) throw new InvalidInputError('otp', MESSAGES.noCode);
+    if (decoy.expiresAt <= nowIso()) throw new InvalidInputError('otp', MESSAGES.expired);
+    if (decoy.attempts >= MAX_OTP_ATTEMPTS) throw new InvalidInputError('otp', MESSAGES.dead);
+    await countStrangerGuess(db, email);
+    throw new InvalidInputError('otp', MESSAGES.wrongElsewhere);
   }
   const row = await db.selectFrom('password_resets').selectAll().where('user_id', '=', user.id)
     .orderBy('created_at', 'desc').limit(1).executeTakeFirst();
@@ -81,12 +122,21 @@ export async function verifyResetCode(db: Db, email: string, otp: string): Promi
   if (row.used_at) throw new InvalidInputError('otp', MESSAGES.used);
   if (row.expires_at <= nowIso()) throw new InvalidInputError('otp', MESSAGES.expired);
 
-  // Each try is counted before the code is compared, so parallel guesses cannot exceed the limit.
-  const counted = await db.updateTable('password_resets').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', row.id).where('attempts', '<', MAX_OTP_ATTEMPTS).where('used_at', 'is', null)
-    .returning('attempts').executeTakeFirst();
-  if (!counted) throw new InvalidInputError('otp', MESSAGES.dead);
-  if (!sameDigest(digest(otp), row.otp_hash)) throw new InvalidInputError('otp', wrongCode(counted.attempts));
+  const right = sameDigest(digest(otp), row.otp_hash);
+  if (from.knownDevice || await isRequester(db, from.requesterCookie, email, row.created_at)) {
+    // Each try is counted before the code is compared, so parallel guesses cannot exceed the limit.
+    const counted = await db.updateTable('password_resets').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id).where('attempts', '<', MAX_OTP_ATTEMPTS).where('used_at', 'is', null)
+      .returning('attempts').executeTakeFirst();
+    if (!counted) throw new InvalidInputError('otp', MESSAGES.dead);
+    if (!right) throw new InvalidInputError('otp', wrongCode(counted.attempts));
+  } else {
+    if (row.attempts >= MAX_OTP_ATTEMPTS) throw new InvalidInputError('otp', MESSAGES.dead);
+    // Counted before the comparison too; a right code takes its count back.
+    await countStrangerGuess(db, email);
+    if (!right) throw new InvalidInputError('otp', MESSAGES.wrongElsewhere);
+    await refundHit(db, strangerKey(email));
+  }
 
   const token = newToken();
   const spent = await db.updateTable('password_resets')

@@ -45,6 +45,12 @@ export async function guessDecoy(db: Db, email: string, limits: DecoyLimits, now
   return { state: row.expires_at <= iso(now) ? 'expired' : 'dead' };
 }
 
+/** The stand-in of `email`, if any, without counting anything. */
+export async function peekDecoy(db: Db, email: string): Promise<{ sentAt: string; expiresAt: string; attempts: number } | undefined> {
+  const row = await db.selectFrom('reset_decoys').select(['sent_at', 'expires_at', 'attempts']).where('email_hash', '=', key(email)).executeTakeFirst();
+  return row ? { sentAt: row.sent_at, expiresAt: row.expires_at, attempts: Number(row.attempts) } : undefined;
+}
+
 /** Drops stand-ins whose code expired before `before` (the clean-up job, alike for real resets). */
 export async function pruneDecoys(db: Db, before: Date): Promise<number> {
   const r = await db.deleteFrom('reset_decoys').where('expires_at', '<=', before.toISOString()).executeTakeFirst();

@@ -26,3 +26,12 @@ export class InvalidInputError extends DomainError {
 
 /** Credentials (a password, a reset token) that do not prove who the caller is. */
 export class NotAuthenticatedError extends DomainError {}
+
+/** Too many tries of something bounded (wrong reset codes in a day); `retryAfterSeconds` says when to try again. */
+export class TooManyTriesError extends DomainError {
+  readonly retryAfterSeconds: number;
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

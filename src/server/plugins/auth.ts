@@ -4,6 +4,7 @@ import { tooManyRequests, unauthorized } from '../lib/http-error.ts';
 import { countHit, forgetHits, refundHit } from '../auth/rate-limit-store.ts';
 import { DEVICE_COOKIE, DEVICE_TTL_MS, isKnownDevice, issueDeviceCookie } from '../auth/device-cookie.ts';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts';
+import { RESET_COOKIE_TTL_MS } from '../auth/reset-requester.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -55,6 +56,11 @@ export function sessionCookieOptions(app: FastifyInstance, expires?: Date) {
 /** The device cookie's options: sent only to the sign-in and reset calls, for a year. */
 export function deviceCookieOptions(app: FastifyInstance) {
   return { ...sessionCookieOptions(app, new Date(Date.now() + DEVICE_TTL_MS)), path: '/api/auth', sameSite: 'strict' as const };
+}
+
+/** The reset requester cookie's options: sent only to the reset calls, for as long as a code lives and a little more. */
+export function resetCookieOptions(app: FastifyInstance) {
+  return { ...sessionCookieOptions(app, new Date(Date.now() + RESET_COOKIE_TTL_MS)), path: '/api/auth', sameSite: 'strict' as const };
 }
 
 /** Sets the device cookie that exempts this browser from the account's own limit from now on. */

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { PasswordQueueFull } from '../auth/passwords.ts';
-import { ConflictError, DomainError, InvalidInputError, NotAuthenticatedError, NotFoundError } from '../lib/domain-errors.ts';
+import { ConflictError, DomainError, InvalidInputError, NotAuthenticatedError, NotFoundError, TooManyTriesError } from '../lib/domain-errors.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { isReferenceViolation } from '../db/dialect.ts';
@@ -49,6 +49,7 @@ function domainStatus(err: DomainError): number {
   if (err instanceof NotAuthenticatedError) return 401;
   if (err instanceof NotFoundError) return 404;
   if (err instanceof ConflictError) return 409;
+  if (err instanceof TooManyTriesError) return 429;
   return 400;
 }
 
@@ -62,6 +63,7 @@ function isRaceRefusal(err: unknown): boolean {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof TooManyTriesError) reply.header('retry-after', String(err.retryAfterSeconds));
     if (err instanceof DomainError) return reply.status(domainStatus(err)).send({ message: err.message });
     if (err instanceof HttpError) return reply.status(err.statusCode).send({ message: err.message });
     if (err instanceof PasswordQueueFull) return reply.status(429).header('retry-after', '1').send({ message: err.message });

@@ -3,13 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { EmailOnly, ErrorAnswer, Message, ResetPassword, VerifyOtp } from '../../../../shared/schemas.ts';
 import {
-  completePasswordReset, findResetTokenUser, MESSAGES, OTP_TTL_MS, startPasswordReset, verifyResetCode,
+  completePasswordReset, findResetTokenUser, MAX_STRANGER_GUESSES_PER_DAY, MESSAGES, OTP_TTL_MS, startPasswordReset, verifyResetCode,
 } from '../../../auth/password-reset.ts';
 import { hashPassword } from '../../../auth/passwords.ts';
 import { SESSION_COOKIE } from '../../../auth/sessions.ts';
 import { tooManyRequests, unauthorized } from '../../../lib/http-error.ts';
 import { otpEmail } from '../../../mail/otp-email.ts';
-import { accountRateLimit, failureLimit, rememberDevice, sessionCookieOptions } from '../../../plugins/auth.ts';
+import { accountRateLimit, failureLimit, rememberDevice, resetCookieOptions, sessionCookieOptions } from '../../../plugins/auth.ts';
+import { RESET_COOKIE, requesterProof } from '../../../auth/reset-requester.ts';
 import { findUserById } from '../../../auth/users.ts';
 
 const tags = ['auth'];
@@ -55,6 +56,8 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('retry-after', String(outcome.waitSeconds));
       throw tooManyRequests(`Please wait ${outcome.waitSeconds} seconds before requesting another code.`);
     }
+    // This browser asked for the live code: its checks spend the code's own tries (auth/reset-requester.ts).
+    reply.setCookie(RESET_COOKIE, await requesterProof(db, email, outcome.issuedAt), resetCookieOptions(app));
     if (outcome.kind !== 'send') return;
     const { email: to, otp } = outcome;
     const job = mailer.send({ to, ...otpEmail({ code: otp, minutes: OTP_TTL_MS / 60_000, publicUrl: config.publicUrl }) })
@@ -96,11 +99,16 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
     ...verifyLimit,
     schema: {
       tags, summary: 'Check the emailed code; answers a one-time reset token (15 minutes) for PUT /api/auth/reset-password',
-      description: 'A code dies after 5 wrong tries and can be used once. The token is not a session.',
+      description: 'A code dies after 5 wrong tries from the browser it was sent for (the `reset` cookie of forget-password '
+        + 'or resend-otp) or one signed in before, and can be used once. Wrong codes from anywhere else do not spend those tries: '
+        + `at most ${MAX_STRANGER_GUESSES_PER_DAY} of them a day per email, then 429. The token is not a session.`,
       body: VerifyOtp, response: { 200: Type.Object({ message: Type.String(), token: Type.String() }), ...errors },
     },
-  }, async (request) => {
-    const token = await verifyResetCode(db, request.body.email, request.body.otp);
+  }, async (request, reply) => {
+    const token = await verifyResetCode(db, request.body.email, request.body.otp, {
+      requesterCookie: request.cookies[RESET_COOKIE], knownDevice: request.knownDevice,
+    });
+    reply.clearCookie(RESET_COOKIE, { path: '/api/auth' });
     return { message: 'Code verified. Choose a new password.', token };
   });
 
