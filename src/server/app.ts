@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
-import type { Config } from './config.ts';
+import { trustProxyOption, type Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -60,7 +60,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       return server;
     },
     logger: opts.logger ?? { level: config.logLevel, redact: REDACT },
-    trustProxy: config.trustProxy,
+    // Hops or proxy addresses, never `true`: trusting every hop lets a client choose its address.
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
     // One line per request at most, written by registerRequestLog (not Fastify's two).
     logController: new LogController({ disableRequestLogging: true }),

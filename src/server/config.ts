@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /** Everything the server reads from its environment, validated once at start. */
@@ -13,7 +14,12 @@ export interface Config {
   readonly mailFrom: string;
   readonly publicUrl: string;
   readonly corsOrigins: readonly string[];
-  readonly trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe, as Fastify's `trustProxy` takes it: false (none),
+   * a number of hops (the proxies in front of this server), or the addresses and networks of the
+   * proxies (plus the names loopback, linklocal, uniquelocal).
+   */
+  readonly trustProxy: false | number | readonly string[];
   readonly production: boolean;
   /** Log level; tests turn it down. */
   readonly logLevel: string;
@@ -60,6 +66,46 @@ function parseBool(value: string | undefined, name: string, fallback: boolean, p
   return fallback;
 }
 
+/** Names Fastify's trustProxy (proxy-addr) knows for address ranges. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address (IPv4 or IPv6) or a network in CIDR form (address/prefix length). */
+function isAddressOrNetwork(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: how many proxies stand in front (the client is the address the outermost one saw,
+ * the right-most entries of X-Forwarded-For that many hops in), or their addresses. "true" used to
+ * trust every hop, so anyone could choose their address by sending X-Forwarded-For: it now means
+ * one proxy, the usual setup (nginx in front), with a warning to say so.
+ */
+function parseTrustProxy(value: string | undefined, problems: string[], warnings: string[]): false | number | readonly string[] {
+  if (value === undefined || /^(0|false|no|off)$/i.test(value)) return false;
+  if (/^(true|yes|on)$/i.test(value)) {
+    warnings.push(`TRUST_PROXY=${value} is read as 1 (one proxy in front, e.g. nginx): set TRUST_PROXY to the number of proxies, or their addresses, to say so.`);
+    return 1;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 10) return hops || false;
+    problems.push(`TRUST_PROXY must be a number of proxies from 0 to 10, or their addresses (got "${value}")`);
+    return false;
+  }
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = entries.filter((e) => !isAddressOrNetwork(e));
+  if (entries.length === 0 || bad.length > 0) {
+    problems.push(`TRUST_PROXY must be a number of proxies in front (e.g. 1) or their addresses and networks, comma-separated (e.g. 10.0.0.5,192.168.0.0/16); "${bad[0] ?? value}" is neither`);
+    return false;
+  }
+  return Object.freeze(entries);
+}
+
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Reads and validates configuration. Throws a ConfigError that names every bad value. */
@@ -104,7 +150,6 @@ export function loadConfig(env: Env = process.env): Config {
     if (url) corsOrigins.push(url.origin);
   }
 
-  const trustProxy = parseBool(env.TRUST_PROXY, 'TRUST_PROXY', false, problems);
   const production = env.NODE_ENV === 'production';
   const seedDemo = parseBool(env.SEED_DEMO, 'SEED_DEMO', true, problems);
   const pageCache = parseBool(env.PAGE_CACHE, 'PAGE_CACHE', true, problems);
@@ -120,6 +165,10 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`PUBLIC_URL must be set when HOST is "${host}" (beyond this machine): links, cookies and emails would point at ${publicUrl}`);
   }
   const warnings: string[] = [];
+  const trustProxy = parseTrustProxy(blank(env.TRUST_PROXY), problems, warnings);
+  if (typeof trustProxy === 'number' && public_) {
+    warnings.push(`TRUST_PROXY counts hops and HOST is "${host}": a client that reaches PORT without the proxy chooses its own address. Let only the proxy reach PORT, or set TRUST_PROXY to the proxy's address.`);
+  }
   if (public_ && smtpUrl === undefined) {
     warnings.push('SMTP_URL is not set: password-reset codes are only written to DATA_DIR/outbox, not emailed.');
   }
@@ -130,6 +179,18 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl, corsOrigins: Object.freeze(corsOrigins), trustProxy, production, logLevel, seedDemo, pageCache, serveSourceMaps,
     warnings: Object.freeze(warnings),
   });
+}
+
+/**
+ * Config.trustProxy as Fastify's option. Fastify 5 takes no hop count any more (a number trusts
+ * nothing, as the immediate peer is not checked), so hops are a function of the hop alone: fine
+ * when only the proxies can reach the server (HOST on loopback, or a firewall), which the README
+ * asks and loadConfig warns about otherwise.
+ */
+export function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return [...trust];
 }
 
 /** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */

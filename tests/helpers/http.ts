@@ -51,12 +51,15 @@ export class HttpClient {
   delete<T = any>(path: string, headers?: Record<string, string>) { return this.request<T>('DELETE', path, undefined, headers); }
 }
 
-/** A JSON POST sent from the loopback address `from` (127.0.0.2, 127.0.0.3, …): a visitor elsewhere. Answers the status. */
-export function postFrom(url: string, from: string, path: string, body: object): Promise<number> {
+/**
+ * A JSON POST sent from the loopback address `from` (127.0.0.2, 127.0.0.3, …): a visitor elsewhere,
+ * or a proxy passing on `headers` (X-Forwarded-For). Answers the status.
+ */
+export function postFrom(url: string, from: string, path: string, body: object, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const data = JSON.stringify(body);
     const req = httpRequest(new URL(path, url), {
-      method: 'POST', localAddress: from, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+      method: 'POST', localAddress: from, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
     }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode ?? 0)); });
     req.on('error', reject);
     req.end(data);

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { describe, it } from 'node:test';
-import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import Fastify from 'fastify';
+import { ConfigError, loadConfig, trustProxyOption } from '../../src/server/config.ts';
 
 /** The ConfigError loadConfig throws for `env`, failing the test when it does not throw one. */
 function problemsFor(env: Record<string, string>): string[] {
@@ -48,7 +49,7 @@ describe('loadConfig', () => {
     assert.equal(config.mailFrom, 'Site <no-reply@example.com>');
     assert.equal(config.publicUrl, 'https://www.example.com');
     assert.deepEqual(config.corsOrigins, ['https://a.example', 'https://b.example:8443']);
-    assert.equal(config.trustProxy, true);
+    assert.equal(config.trustProxy, 1, '"true" is one proxy in front');
     assert.equal(config.production, true);
     assert.equal(loadConfig({ PORT: '4000' }).publicUrl, 'http://localhost:4000', 'PUBLIC_URL follows PORT by default');
     assert.equal(loadConfig({ TRUST_PROXY: 'off' }).trustProxy, false);
@@ -71,6 +72,15 @@ describe('loadConfig', () => {
     ['CORS_ORIGINS', { CORS_ORIGINS: 'https://ok.example,not-an-origin' }],
     ['CORS_ORIGINS', { CORS_ORIGINS: 'file:///etc/passwd' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '11' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '-1' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '1.5' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.5,nginx.internal' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'fd00::/129' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/8/8' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '256.0.0.1' }],
+    ['TRUST_PROXY', { TRUST_PROXY: ',' }],
   ];
   for (const [name, env] of bad) {
     it(`refuses ${JSON.stringify(env)} with a message naming ${name}`, () => {
@@ -79,6 +89,28 @@ describe('loadConfig', () => {
       assert.match(problems[0]!, new RegExp(`\\b${name}\\b`));
     });
   }
+
+  it('reads TRUST_PROXY as a number of proxies or their addresses, never as "trust every hop"', () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    for (const off of ['', 'false', 'off', 'no', '0']) assert.equal(trust(off), false, off);
+    assert.equal(trust('1'), 1);
+    assert.equal(trust(' 2 '), 2);
+    assert.deepEqual(trust('10.0.0.5'), ['10.0.0.5']);
+    assert.deepEqual(trust(' 10.0.0.5 , 192.168.0.0/16,::1, fd00::/8 ,loopback'), ['10.0.0.5', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    // "true" trusted every hop, so X-Forwarded-For chose the address: it is one proxy now, and said so.
+    for (const yes of ['true', 'TRUE', 'yes', 'on']) {
+      const config = loadConfig({ TRUST_PROXY: yes });
+      assert.equal(config.trustProxy, 1, yes);
+      assert.equal(config.warnings.length, 1, yes);
+      assert.match(config.warnings[0]!, /TRUST_PROXY.*read as 1/);
+    }
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '1' }).warnings, [], 'a hop count on loopback needs no warning');
+    const open = { HOST: '0.0.0.0', PUBLIC_URL: 'https://birds.example', SMTP_URL: 'smtp://mail.example:587' };
+    const hopsInOpen = loadConfig({ ...open, TRUST_PROXY: '1' }).warnings;
+    assert.equal(hopsInOpen.length, 1);
+    assert.match(hopsInOpen[0]!, /TRUST_PROXY counts hops.*proxy's address/);
+    assert.deepEqual(loadConfig({ ...open, TRUST_PROXY: '10.0.0.5' }).warnings, [], 'an address list holds wherever the server listens');
+  });
 
   it('reports every bad value at once, one line each', () => {
     const problems = problemsFor({ PORT: 'x', DATABASE_URL: 'x', SMTP_URL: 'x', PUBLIC_URL: 'x', CORS_ORIGINS: 'x', TRUST_PROXY: 'x' });
@@ -101,5 +133,29 @@ describe('loadConfig', () => {
     for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1']) {
       assert.deepEqual(loadConfig({ HOST: host }).warnings, [], `${host} is loopback: nothing to set, nothing to warn`);
     }
+  });
+});
+
+describe('trustProxyOption', () => {
+  /** request.ip of a request from `from` carrying `forwarded`, in a Fastify built with TRUST_PROXY=`value`. */
+  async function ipFor(value: string, from: string, forwarded: string): Promise<string> {
+    const app = Fastify({ trustProxy: trustProxyOption(loadConfig({ TRUST_PROXY: value }).trustProxy) });
+    app.get('/', (request) => request.ip);
+    try {
+      return (await app.inject({ url: '/', remoteAddress: from, headers: { 'x-forwarded-for': forwarded } })).body;
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('takes the address the last trusted proxy saw, whatever the client put left of it', async () => {
+    assert.equal(await ipFor('1', '127.0.0.1', '10.6.6.6, 203.0.113.7'), '203.0.113.7');
+    assert.equal(await ipFor('1', '127.0.0.1', '203.0.113.7'), '203.0.113.7');
+    assert.equal(await ipFor('2', '127.0.0.1', '10.6.6.6, 203.0.113.7, 10.0.0.2'), '203.0.113.7');
+    assert.equal(await ipFor('true', '127.0.0.1', '10.6.6.6, 203.0.113.7'), '203.0.113.7', '"true" is one hop');
+    assert.equal(await ipFor('false', '127.0.0.1', '203.0.113.7'), '127.0.0.1');
+    assert.equal(await ipFor('10.0.0.5', '10.0.0.5', '10.6.6.6, 203.0.113.7'), '203.0.113.7');
+    assert.equal(await ipFor('10.0.0.0/8', '10.0.0.5', '203.0.113.7, 10.0.0.9'), '203.0.113.7', 'proxies in the list are passed through');
+    assert.equal(await ipFor('10.0.0.5', '192.0.2.1', '203.0.113.7'), '192.0.2.1', 'not a listed proxy: its header is ignored');
   });
 });

@@ -25,6 +25,17 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 export const MAX_WIDTH = 2400;
 export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 
+/**
+ * Options of every decode of an upload. sequentialRead (sharp's default, said here so it stays)
+ * lets libvips stream the pixels through the resize a few lines at a time instead of holding the
+ * whole decoded picture, which for 40 megapixels would be 120 MB.
+ */
+const INPUT: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true };
+
+const tooManyPixels = () => tooLarge('The image has too many pixels (40 megapixels at most).');
+/** libvips' refusal of an input over limitInputPixels. */
+const isPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
+
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 
 export interface EncodedFile { width: number; bytes: Buffer }
@@ -40,9 +51,11 @@ export async function encodeOriginal(input: Buffer): Promise<EncodedImage> {
   const sharp = await loadSharp();
   let meta: Metadata;
   try {
-    // Only the header is read here, so no pixel limit yet: the explicit check below answers 413, not 415.
-    meta = await sharp(input, { limitInputPixels: false }).metadata();
-  } catch {
+    // Only the header is read here, but under the same pixel limit as every decode: no call on an
+    // upload runs without it (libvips refuses before allocating anything).
+    meta = await sharp(input, INPUT).metadata();
+  } catch (err) {
+    if (isPixelLimit(err)) throw tooManyPixels();
     throw unsupportedMedia('The file is not an image we can read. Use JPEG, PNG, WebP, AVIF or GIF.');
   }
   const format = meta.format as string | undefined;
@@ -50,10 +63,10 @@ export async function encodeOriginal(input: Buffer): Promise<EncodedImage> {
     throw unsupportedMedia('Only JPEG, PNG, WebP, AVIF or GIF images are accepted.');
   }
   if (!meta.width || !meta.height) throw unsupportedMedia('The image has no dimensions.');
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooLarge('The image has too many pixels (40 megapixels at most).');
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooManyPixels();
   try {
     // rotate() applies the EXIF orientation before metadata is dropped (sharp keeps none by default).
-    const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    const { data, info } = await sharp(input, INPUT)
       .rotate()
       .resize({ width: MAX_WIDTH, withoutEnlargement: true })
       .webp({ quality: 82 })
@@ -71,7 +84,7 @@ export async function encodeVariants(original: EncodedImage): Promise<EncodedFil
   const variants: EncodedFile[] = [];
   for (const width of VARIANT_WIDTHS) {
     if (width >= original.width) break;
-    variants.push({ width, bytes: await sharp(original.bytes).resize({ width }).webp({ quality: 78 }).toBuffer() });
+    variants.push({ width, bytes: await sharp(original.bytes, INPUT).resize({ width }).webp({ quality: 78 }).toBuffer() });
   }
   return variants;
 }

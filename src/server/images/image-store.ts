@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { isUniqueViolation, nowIso } from '../db/database.ts';
+import { createDecodeQueue, type DecodeQueue } from './decode-queue.ts';
 import { encodeOriginal, encodeVariants } from './image-encode.ts';
 import { ImageCache, type CachedFile } from './image-cache.ts';
 import {
@@ -32,6 +33,8 @@ export interface ImageStore {
   sweepOrphans(db: Db, before: Date): Promise<number>;
   /** The files this server keeps in memory. */
   readonly cache: ImageCache;
+  /** Bounds the decoding of uploads: save() waits its turn here; an upload takes a place first. */
+  readonly decodes: DecodeQueue;
 }
 
 export const isImageName = (name: string): boolean => NAME_RE.test(name);
@@ -39,6 +42,7 @@ export const imageUrl = (name: string): string => `/uploads/${name}`;
 
 export function createImageStore(opts: { cacheBytes?: number } = {}): ImageStore {
   const cache = new ImageCache(opts.cacheBytes ?? DEFAULT_CACHE_BYTES);
+  const decodes = createDecodeQueue();
   /** Reads in flight, so a burst of visitors asking for one cold file costs one database read. */
   const loading = new Map<string, Promise<CachedFile | undefined>>();
 
@@ -60,13 +64,18 @@ export function createImageStore(opts: { cacheBytes?: number } = {}): ImageStore
 
   return {
     cache,
+    decodes,
 
     async save(db, input) {
-      const original = await encodeOriginal(input);
+      // The original and its variants are made in one turn: an upload never waits twice.
+      const encoded = await decodes.run(async () => {
+        const original = await encodeOriginal(input);
+        const stored = await touchImage(db, original.name, nowIso());
+        return stored ?? { original, variants: await encodeVariants(original) };
+      });
+      if (!('original' in encoded)) return encoded;
+      const { original, variants } = encoded;
       const now = nowIso();
-      const stored = await touchImage(db, original.name, now);
-      if (stored) return stored;
-      const variants = await encodeVariants(original);
       try {
         return await insertImage(db, original, variants, now);
       } catch (err) {

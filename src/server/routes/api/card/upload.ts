@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { DECODE_RETRY_AFTER_SECONDS, DecodeQueueFull } from '../../../images/decode-queue.ts';
 import { imageUrl } from '../../../images/image-store.ts';
-import { badRequest, tooLarge } from '../../../lib/http-error.ts';
+import { badRequest, HttpError, tooLarge } from '../../../lib/http-error.ts';
 import { adminOnly, errors } from './schemas.ts';
 
 const UploadAnswer = Type.Object({
@@ -23,17 +24,32 @@ const upload: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags: ['uploads'], summary: 'Upload an image (multipart field "image"); it is re-encoded to WebP without metadata',
       security: adminOnly, consumes: ['multipart/form-data'], body: UploadBody,
-      response: { 200: UploadAnswer, ...errors(400, 401, 413, 415) },
+      response: { 200: UploadAnswer, ...errors(400, 401, 413, 415, 503) },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     if (!request.isMultipart()) throw badRequest('image is required: send the file as multipart/form-data in the field "image".');
-    const file = await request.file();
-    if (!file || file.fieldname !== 'image') throw badRequest('image is required: send the file in the multipart field "image".');
-    // toBuffer() throws 413 when the 10 MB limit cuts the file; the check covers a limit that truncates silently.
-    const buffer = await file.toBuffer();
-    if (file.file.truncated) throw tooLarge('The image is too large (10 MB at most).');
-    const stored = await app.ctx.images.save(app.ctx.db, buffer);
-    return { image: stored.name, imageUrl: imageUrl(stored.name) };
+    const { images, db } = app.ctx;
+    let leave: () => void;
+    try {
+      // A place is taken before the file is read, so a refused upload costs no memory: its body
+      // is discarded by Node as it arrives.
+      leave = images.decodes.enter();
+    } catch (err) {
+      if (!(err instanceof DecodeQueueFull)) throw err;
+      reply.header('retry-after', String(DECODE_RETRY_AFTER_SECONDS));
+      throw new HttpError(503, err.message);
+    }
+    try {
+      const file = await request.file();
+      if (!file || file.fieldname !== 'image') throw badRequest('image is required: send the file in the multipart field "image".');
+      // toBuffer() throws 413 when the 10 MB limit cuts the file; the check covers a limit that truncates silently.
+      const buffer = await file.toBuffer();
+      if (file.file.truncated) throw tooLarge('The image is too large (10 MB at most).');
+      const stored = await images.save(db, buffer);
+      return { image: stored.name, imageUrl: imageUrl(stored.name) };
+    } finally {
+      leave();
+    }
   });
 };
 
