@@ -5,6 +5,7 @@
 import { Type, type Static } from 'typebox';
 import { VISIBLE_PATTERN } from './text.ts';
 import { LIMITS } from './limits.ts';
+import { LANGUAGES, type Language as LanguageCode } from './language.ts';
 
 export { LIMITS };
 
@@ -13,8 +14,8 @@ const text = (max: number, description?: string) => Type.String({ minLength: 1, 
 
 export const Id = Type.String({ minLength: 1, maxLength: 64, description: 'Record id' });
 export const IdParams = Type.Object({ id: Id });
-export const Language = Type.Enum(['ar', 'en']);
-export type Language = Static<typeof Language>;
+export const Language = Type.Enum([...LANGUAGES]);
+export type Language = LanguageCode;
 export const CardType = Type.Enum(['product', 'portfolio']);
 export type CardType = Static<typeof CardType>;
 
@@ -30,13 +31,13 @@ const englishText = (max: number, of: string) => Type.Optional(Type.String({ max
 
 /** Optional `?language=ar|en` of the reading calls: answer each text in that language (Arabic where the English is empty). */
 export const LanguageQuery = Type.Object({
-  language: Type.Optional(Type.Unsafe<'ar' | 'en'>({
-    type: 'string', enum: ['ar', 'en'],
+  language: Type.Optional(Type.Unsafe<LanguageCode>({
+    type: 'string', enum: [...LANGUAGES],
     description: 'Answer each text in this language, falling back to Arabic where the English is empty; each item then says in `language` which language its text is in, and carries no *En fields. Without it: the Arabic text plus the *En fields.',
   })),
 });
 /** On every item of a localized answer: the language its text is actually in. */
-const ItemLanguage = Type.Optional(Type.Unsafe<'ar' | 'en'>({ type: 'string', enum: ['ar', 'en'], description: 'Only with ?language: the language this item\'s text is in (ar when the English is empty)' }));
+const ItemLanguage = Type.Optional(Type.Unsafe<LanguageCode>({ type: 'string', enum: [...LANGUAGES], description: 'Only with ?language: the language this item\'s text is in (ar when the English is empty)' }));
 const englishOut = (of: string) => Type.Optional(Type.String({ description: `English ${of} ('' = not written yet). Only in answers without ?language.` }));
 
 export const Message = Type.Object({ message: Type.String() });

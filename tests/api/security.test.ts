@@ -92,6 +92,26 @@ describeEachEngine('security baseline', (server) => {
     assert.ok(reset?.tags?.includes('auth') && reset.summary && reset.requestBody && reset.responses?.['429'], 'routes carry tags, summary, body and error answers');
   });
 
+  it('refuses every call documented as needing the session without one, before reading its body', async () => {
+    const docs = (await server().anon().get('/api/docs')).body as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const guarded: string[] = [];
+    for (const [path, item] of Object.entries(docs.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!JSON.stringify(op.security ?? []).includes('session')) continue;
+        const url = path.replace(/\{direction\}/, 'up').replace(/\{[^}]+\}/g, '0190b3c4-0000-7000-8000-000000000000');
+        // A body that would fail validation: the 401 must come first.
+        const res = await server().anon().request(method.toUpperCase(), url, method === 'get' || method === 'delete' ? undefined : { nonsense: true });
+        assert.equal(res.status, 401, `${method.toUpperCase()} ${path}`);
+        guarded.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    // Every admin write of the contract, the admin check and the contact details: 18 in all.
+    assert.equal(guarded.length, 18, guarded.join("\n"));
+    for (const call of ['PUT /api/card/togggle-details/{id}', 'POST /api/card/upload', 'GET /api/auth/is-logged-in', 'PUT /api/slider/{direction}/{id}']) {
+      assert.ok(guarded.includes(call), call);
+    }
+  });
+
   it('answers unknown API paths with 404 and a message', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
       const res = await server().anon().request(method, '/api/does-not-exist/123');

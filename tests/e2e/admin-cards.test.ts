@@ -10,11 +10,11 @@ const L = {
   en: { add: { product: 'Add product', portfolio: 'Add portfolio entry' }, title: 'Title in Arabic', description: 'Description in Arabic', image: /^Image/, upload: 'Upload image', save: 'Save', edit: 'Edit', del: 'Delete', cancel: 'Cancel', current: 'Current image', nav: { product: 'Products', portfolio: 'Portfolio' } },
 } as const;
 
-type Lang = keyof typeof L;
+type Language = keyof typeof L;
 type Category = 'product' | 'portfolio';
 
 /** Chooses a file, checks the preview, uploads it and waits for the check mark. */
-async function uploadThroughForm(page: Page, lang: Lang, file: string): Promise<void> {
+async function uploadThroughForm(page: Page, lang: Language, file: string): Promise<void> {
   await page.getByLabel(L[lang].image).setInputFiles(file);
   await page.getByRole('img', { name: /^(Preview of|معاينة) / }).waitFor();
   await page.getByRole('button', { name: L[lang].upload }).click();
@@ -29,7 +29,7 @@ async function listed(server: TestServer, category: Category) {
 }
 
 /** Add, edit (keeping then replacing the image) and delete one card through the screens. */
-async function cardLifecycle(page: Page, server: TestServer, lang: Lang, category: Category): Promise<void> {
+async function cardLifecycle(page: Page, server: TestServer, lang: Language, category: Category): Promise<void> {
   const t = L[lang];
   const prefix = lang === 'en' ? '/en' : '';
   const publicPath = `${prefix}/${category === 'product' ? 'products' : 'portfolio'}`;

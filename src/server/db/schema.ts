@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/language.ts';
 import type { Generated } from 'kysely';
 
 /** Table types. Timestamps are ISO-8601 strings in UTC on both engines. Booleans are 0/1 integers. */
@@ -58,7 +59,7 @@ export interface CardDetailsTable {
 }
 
 export interface AboutTable {
-  language: 'ar' | 'en';
+  language: Language;
   title: string;
   description: string;
   title2: string;

@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/language.ts';
 /** The password-reset code email: Arabic first (the site's default language), then English. */
 
 export interface OtpEmail { subject: string; text: string; html: string }
@@ -34,7 +35,7 @@ export function otpEmail(opts: { code: string; minutes: number; publicUrl: strin
     en.heading, '', en.intro, code, '', en.expiry, en.ignore, `${en.login}: ${loginUrl.en}`, '',
   ].join('\n');
 
-  const block = (t: typeof ar, lang: 'ar' | 'en') => {
+  const block = (t: typeof ar, lang: Language) => {
     const dir = lang === 'ar' ? 'rtl' : 'ltr';
     const align = lang === 'ar' ? 'right' : 'left';
     return `<div dir="${dir}" lang="${lang}" style="text-align:${align};padding:24px;font-size:16px;line-height:1.6">

@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '../../shared/language.ts';
 import { entryAssets, MANIFEST_FILES, readManifest } from './manifest.ts';
 
 const ADMIN_ENTRY = 'src/web/admin/main.tsx';
 
-type Lang = 'ar' | 'en';
-const HEAD: Record<Lang, { dir: string; title: string }> = {
+const HEAD: Record<Language, { dir: string; title: string }> = {
   ar: { dir: 'rtl', title: 'لوحة التحكم' },
   en: { dir: 'ltr', title: 'Dashboard' },
 };
@@ -19,14 +19,14 @@ const buildStamp = (): string => MANIFEST_FILES.map((file) => statSync(file, { t
  * already has the right direction; public pages never reference this bundle.
  */
 export function registerAdminShell(app: FastifyInstance): void {
-  let cache: { stamp: string; html: Record<Lang, string> } | undefined;
+  let cache: { stamp: string; html: Record<Language, string> } | undefined;
 
-  const render = (): Record<Lang, string> | undefined => {
+  const render = (): Record<Language, string> | undefined => {
     const manifest = readManifest();
     // A build in progress can leave the manifest without our entry for a moment: answer 503, not 500.
     if (!manifest?.[ADMIN_ENTRY]) return undefined;
     const assets = entryAssets(manifest, ADMIN_ENTRY);
-    const page = (lang: Lang) => `<!doctype html>
+    const page = (lang: Language) => `<!doctype html>
 <html lang="${lang}" dir="${HEAD[lang].dir}">
 <head>
 <meta charset="utf-8">
@@ -52,7 +52,7 @@ ${assets.preload.map((h) => `<link rel="modulepreload" href="${h}">`).join('\n')
       if (!html) return reply.status(503).header('retry-after', '5').type('text/plain; charset=utf-8').send('The front end is not built yet: run npm run build.');
       cache = { stamp, html };
     }
-    const lang: Lang = /^\/en(\/|\?|$)/.test(request.url) ? 'en' : 'ar';
+    const lang: Language = /^\/en(\/|\?|$)/.test(request.url) ? 'en' : 'ar';
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(cache.html[lang]);
   };
   for (const url of ['/admin', '/admin/*', '/auth/*', '/upload', '/en/admin', '/en/admin/*', '/en/auth/*', '/en/upload']) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { dictionaryFor, dirOf } from '../../web/shared/i18n/index.ts';
-import type { Hydration } from '../../web/public/data.ts';
-import type { PageMeta } from '../../web/public/meta.ts';
+import { dictionaryFor, dirOf } from '../../shared/i18n/index.ts';
+import type { Hydration } from '../../shared/page-data.ts';
+import type { PageMeta } from '../../shared/page-meta.ts';
 import type { Manifest } from './manifest.ts';
 import { entryAssets, stylesheetText } from './manifest.ts';
 import { alternates, escapeHtml, localBusiness, scriptJson } from './seo.ts';

@@ -11,9 +11,9 @@ import { listWords } from '../words/words-repository.ts';
 import { getContact } from '../contact/contact-repository.ts';
 import type { Card, CardDetail, Slide } from '../../shared/schemas.ts';
 import { localizeCard, localizeDetail, localizeSlide } from '../../shared/localize.ts';
-import type { Lang } from '../../web/shared/i18n/index.ts';
-import type { CardView, DetailView, ImageView, PageState, RootData, SlideView } from '../../web/public/data.ts';
-import { pageKey, resolvePage } from '../../web/public/paths.ts';
+import type { Language } from '../../shared/i18n/index.ts';
+import type { CardView, DetailView, ImageView, PageState, RootData, SlideView } from '../../shared/page-data.ts';
+import { pageKey, resolvePage } from '../../shared/paths.ts';
 
 /**
  * The public pages' loaders: they call the repositories directly. A failed read fails the page
@@ -39,15 +39,15 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
   }
 
   // Each item in the page's language, falling back to the Arabic where the English is not written yet.
-  const cardView = (lang: Lang) => async (full: Card): Promise<CardView> => {
+  const cardView = (lang: Language) => async (full: Card): Promise<CardView> => {
     const c = localizeCard(full, lang);
     return { id: c._id, title: c.title, description: c.description, language: c.language, isDetailed: c.isDetailed, image: await imageView(c.image) };
   };
-  const detailView = (lang: Lang) => async (full: CardDetail): Promise<DetailView> => {
+  const detailView = (lang: Language) => async (full: CardDetail): Promise<DetailView> => {
     const d = localizeDetail(full, lang);
     return { id: d._id, title: d.title, description: d.description, language: d.language, image: await imageView(d.image) };
   };
-  const slideView = (lang: Lang) => async (full: Slide): Promise<SlideView> => {
+  const slideView = (lang: Language) => async (full: Slide): Promise<SlideView> => {
     const s = localizeSlide(full, lang);
     return { id: s._id, title: s.title, details: s.details, language: s.language, image: await imageView(s.image) };
   };

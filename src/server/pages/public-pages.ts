@@ -3,14 +3,14 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AppContext } from '../context.ts';
-import type { Hydration } from '../../web/public/data.ts';
-import type { PageMeta } from '../../web/public/meta.ts';
+import type { Hydration } from '../../shared/page-data.ts';
+import type { PageMeta } from '../../shared/page-meta.ts';
 import { preferredEncoding, readyBytes, readyOnce, type ReadyBytes } from '../lib/ready-bytes.ts';
 import { renderDocument } from './document.ts';
 import { MANIFEST_FILES, readManifest, SSR_DIR, type Manifest } from './manifest.ts';
 import { PageCache, type CachedPage } from './page-cache.ts';
 import { createPageData, type PageData } from './page-data.ts';
-import { pageKey } from '../../web/public/paths.ts';
+import { pageKey } from '../../shared/paths.ts';
 import { RecentMap } from '../lib/recent-map.ts';
 
 /** What dist/ssr/entry-server.js exports (src/web/public/entry-server.tsx). */

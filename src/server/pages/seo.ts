@@ -1,7 +1,7 @@
-import { dictionaryFor, LANGS, type Lang } from '../../web/shared/i18n/index.ts';
-import { citiesIn, socialLinks } from '../../web/shared/site.ts';
-import type { PageState, RootData } from '../../web/public/data.ts';
-import { switchLanguagePath } from '../../web/public/paths.ts';
+import { dictionaryFor, LANGUAGES, type Language } from '../../shared/i18n/index.ts';
+import { citiesIn, socialLinks } from '../../shared/site.ts';
+import type { PageState, RootData } from '../../shared/page-data.ts';
+import { switchLanguagePath } from '../../shared/paths.ts';
 import { keywordsFor } from '../../shared/keywords.ts';
 
 /** Search-engine facts for the public pages: alternates, structured data, sitemap and robots. */
@@ -21,7 +21,7 @@ export const scriptJson = (value: unknown): string =>
   JSON.stringify(value).replace(SCRIPT_SPECIAL, (c) => SCRIPT_ESCAPES[c]!);
 
 /** The canonical address of a page's key in a language ("/home" is the home page's alias of "/"). */
-export function canonicalPath(key: string, lang: Lang): string {
+export function canonicalPath(key: string, lang: Language): string {
   const [path = '/', search] = key.split('?');
   let target = switchLanguagePath(path.length > 1 ? path.replace(/\/$/, '') : path, lang);
   if (target === '/home') target = '/';
@@ -30,15 +30,15 @@ export function canonicalPath(key: string, lang: Lang): string {
 }
 
 export function alternates(publicUrl: string, view: PageState): { canonical: string; links: { hreflang: string; href: string }[] } {
-  const href = (lang: Lang) => publicUrl + canonicalPath(view.key, lang);
+  const href = (lang: Language) => publicUrl + canonicalPath(view.key, lang);
   return {
     canonical: href(view.lang),
-    links: [...LANGS.map((l) => ({ hreflang: l, href: href(l) })), { hreflang: 'x-default', href: href('ar') }],
+    links: [...LANGUAGES.map((l) => ({ hreflang: l, href: href(l) })), { hreflang: 'x-default', href: href('ar') }],
   };
 }
 
 /** schema.org LocalBusiness: who we are, the number to call and the four cities served. */
-export function localBusiness(publicUrl: string, lang: Lang, root: RootData): Record<string, unknown> {
+export function localBusiness(publicUrl: string, lang: Language, root: RootData): Record<string, unknown> {
   const t = dictionaryFor(lang);
   return {
     '@context': 'https://schema.org',
@@ -66,8 +66,8 @@ export interface SitemapCard { id: string; updatedAt: string }
 
 /** Every public page in both languages, each with its alternates, and each detailed product. */
 export function sitemapXml(publicUrl: string, cards: SitemapCard[]): string {
-  const entry = (key: string, lastmod?: string) => LANGS.map((lang) => {
-    const alt = LANGS.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeHtml(publicUrl + canonicalPath(key, l))}"/>`).join('\n');
+  const entry = (key: string, lastmod?: string) => LANGUAGES.map((lang) => {
+    const alt = LANGUAGES.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeHtml(publicUrl + canonicalPath(key, l))}"/>`).join('\n');
     return `  <url>
     <loc>${escapeHtml(publicUrl + canonicalPath(key, lang))}</loc>
 ${lastmod ? `    <lastmod>${escapeHtml(lastmod)}</lastmod>\n` : ''}${alt}

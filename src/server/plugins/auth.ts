@@ -16,8 +16,12 @@ declare module 'fastify' {
     failureKeys?: string[];
   }
   interface FastifyInstance {
-    /** onRequest hook of every admin route (before the body is read or validated): 401 unless a valid session cookie is sent. */
+    /** The check of every admin route, run first (before the body is read or validated): 401 unless a valid session cookie is sent. */
     requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /** Signed-in admin only: declared in a route's options (`config: { admin: true }`), enforced by registerAuth. */
+    admin?: boolean;
   }
 }
 
@@ -40,6 +44,14 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     const user = token ? await findSessionUser(app.ctx.db, token) : undefined;
     if (!user) throw unauthorized();
     request.admin = user;
+  });
+  // The one place the admin check is attached: every route declared with `config: { admin: true }`
+  // runs it before anything else of its own, and the OpenAPI document marks it as needing the session.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.admin !== true) return;
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [app.requireAdmin, ...own];
+    if (route.schema && !route.schema.security) route.schema.security = [{ session: [] }];
   });
 }
 

@@ -10,7 +10,7 @@ import { CLIENT_DIR } from '../pages/manifest.ts';
 import { createPublicPages, FrontEndMissing } from '../pages/public-pages.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../lib/unavailable.ts';
 import { robotsTxt, sitemapXml } from '../pages/seo.ts';
-import { pageKey } from '../../web/public/paths.ts';
+import { pageKey } from '../../shared/paths.ts';
 
 /** Paths other parts of the server own; the public pages' catch-all leaves them alone. */
 const NOT_PAGES = /^\/(api|uploads|assets)(\/|$)/;

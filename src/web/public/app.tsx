@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { dirOf, type PageName } from '../shared/i18n/index.ts';
-import { pageNeedsData, type Hydration, type PageState } from './data.ts';
+import { dirOf, type PageName } from '../../shared/i18n/index.ts';
+import { pageNeedsData, type Hydration, type PageState } from '../../shared/page-data.ts';
 import { RootContext, ViewContext } from './hooks.ts';
 import { NavigateContext } from './components/site-link.tsx';
 import { SiteLayout } from './layout/site-layout.tsx';
-import { pageMeta } from './meta.ts';
+import { pageMeta } from '../../shared/page-meta.ts';
 import { AboutPage } from './pages/about-page.tsx';
 import { CardDetailsPage } from './pages/card-details-page.tsx';
 import { ContactPage } from './pages/contact-page.tsx';
@@ -13,7 +13,7 @@ import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PortfolioPage } from './pages/portfolio-page.tsx';
 import { ProductsPage } from './pages/products-page.tsx';
-import { cardDetailsPath, pageKey, resolvePage } from './paths.ts';
+import { cardDetailsPath, pageKey, resolvePage } from '../../shared/paths.ts';
 
 const PAGES: Record<PageName, ComponentType> = {
   home: HomePage,

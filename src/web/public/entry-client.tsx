@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app.tsx';
-import type { Hydration } from './data.ts';
+import type { Hydration } from '../../shared/page-data.ts';
 import './styles/site.css';
 
 const hydration = JSON.parse(document.getElementById('__hydration')!.textContent!) as Hydration;

@@ -7,10 +7,10 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './app.tsx';
-import type { Hydration } from './data.ts';
+import type { Hydration } from '../../shared/page-data.ts';
 
-export type { Hydration, PageState, RootData } from './data.ts';
-export { pageMeta } from './meta.ts';
+export type { Hydration, PageState, RootData } from '../../shared/page-data.ts';
+export { pageMeta } from '../../shared/page-meta.ts';
 export { ICON_SPRITE } from './components/icons.tsx';
 
 /** The app's markup for `url`, to go inside <div id="app">. */

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import { dictionaryFor, type Dictionary, type Lang, type PageName } from '../shared/i18n/index.ts';
-import type { PageDataMap, PageState, RootData } from './data.ts';
+import { dictionaryFor, type Dictionary, type Language, type PageName } from '../../shared/i18n/index.ts';
+import type { PageDataMap, PageState, RootData } from '../../shared/page-data.ts';
 
 export const ViewContext = createContext<PageState | null>(null);
 export const RootContext = createContext<RootData>({ phone: '', keywords: [], contact: { email: '', whatsapp: '', instagram: '', x: '', tiktok: '', snapchat: '', facebook: '', citiesAr: [], citiesEn: [], updatedAt: '' }, year: 2025 });
@@ -16,6 +16,6 @@ export function usePageData<P extends PageName>(_page: P): PageDataMap[P] {
   return useView().data as PageDataMap[P];
 }
 
-export const useLang = (): Lang => useView().lang;
+export const useLang = (): Language => useView().lang;
 export const useT = (): Dictionary => dictionaryFor(useLang());
 export const useRootData = (): RootData => useContext(RootContext);

@@ -1,10 +1,9 @@
+import type { Language } from '../../../shared/language.ts';
 import { ar } from './ar.ts';
+import type { Dict } from './dict.ts';
 import { en } from './en.ts';
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : T[K] extends (...args: infer A) => string ? (...args: A) => string : Widen<T[K]> };
+export type { Dict } from './dict.ts';
+export type { Language } from '../../../shared/language.ts';
 
-/** Every language fills the same keys as Arabic; a missing or misspelt key is a type error. */
-export type Dict = Widen<typeof ar>;
-export type Lang = 'ar' | 'en';
-
-export const dictionaries: Record<Lang, Dict> = { ar, en };
+export const dictionaries: Record<Language, Dict> = { ar, en };

@@ -1,4 +1,4 @@
-import type { Dict } from './dictionary.ts';
+import type { Dict } from './dict.ts';
 
 export const en: Dict = {
   dir: 'ltr',

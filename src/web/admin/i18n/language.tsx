@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect, useLayoutEffect, type ReactNode } from 'react';
-import { dictionaries, type Dict, type Lang } from './dictionary.ts';
+import { dictionaries, type Dict, type Language } from './dictionary.ts';
 
 interface LanguageValue {
-  lang: Lang;
+  lang: Language;
   t: Dict;
   /** An app path ('/admin/…') in the current language: English lives under /en. */
   to: (path: string) => string;
@@ -10,17 +10,17 @@ interface LanguageValue {
 
 const LanguageContext = createContext<LanguageValue | null>(null);
 
-export const langPath = (lang: Lang, path: string): string => (lang === 'en' ? `/en${path}` : path);
+export const langPath = (lang: Language, path: string): string => (lang === 'en' ? `/en${path}` : path);
 
 /** The same page in the other language: '/admin/x' <-> '/en/admin/x'. */
-export function otherLanguagePath(lang: Lang, pathname: string): string {
+export function otherLanguagePath(lang: Language, pathname: string): string {
   return lang === 'en' ? pathname.replace(/^\/en(?=\/|$)/, '') || '/' : `/en${pathname}`;
 }
 
 /** A path without its language prefix, so two URLs of the same page compare equal. */
 export const withoutLanguage = (pathname: string): string => pathname.replace(/^\/en(?=\/|$)/, '') || '/';
 
-export function LanguageProvider({ lang, children }: { lang: Lang; children: ReactNode }) {
+export function LanguageProvider({ lang, children }: { lang: Language; children: ReactNode }) {
   const t = dictionaries[lang];
   // Before paint, so a language switch never shows a frame in the wrong direction.
   useLayoutEffect(() => {

@@ -1,7 +1,7 @@
 import { SiteLink } from './site-link.tsx';
-import type { CardView } from '../data.ts';
+import type { CardView } from '../../../shared/page-data.ts';
 import { useLang, useT } from '../hooks.ts';
-import { cardDetailsPath } from '../paths.ts';
+import { cardDetailsPath } from '../../../shared/paths.ts';
 import { ArrowIcon } from './icons.tsx';
 import { SIZES } from './image-sizes.ts';
 import { ResponsiveImage } from './responsive-image.tsx';

@@ -1,4 +1,4 @@
-import type { SocialIcon } from '../../shared/site.ts';
+import type { SocialIcon } from '../../../shared/site.ts';
 
 /**
  * Icons: decorative (aria-hidden); the link or button around them carries the name. Each is drawn

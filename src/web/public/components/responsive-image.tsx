@@ -1,4 +1,4 @@
-import type { ImageView } from '../data.ts';
+import type { ImageView } from '../../../shared/page-data.ts';
 
 interface Props {
   image: ImageView;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { SlideView } from '../data.ts';
+import type { SlideView } from '../../../shared/page-data.ts';
 import { useLang, useT } from '../hooks.ts';
 import { ChevronIcon, PauseIcon, PlayIcon } from './icons.tsx';
 import { SIZES } from './image-sizes.ts';

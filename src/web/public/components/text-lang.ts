@@ -1,10 +1,10 @@
-import type { Lang } from '../../shared/i18n/index.ts';
+import type { Language } from '../../../shared/i18n/index.ts';
 
 /**
  * Attributes for an item's text on a page in `pageLang`. Text in the page's language follows the
  * page (`dir="auto"` for mixed words); an Arabic fallback on an English page (the owner has not
  * written the English yet) is marked `lang="ar" dir="rtl"`, so it is laid out and read aloud right.
  */
-export function textLangAttrs(language: Lang, pageLang: Lang): { lang?: Lang; dir: 'auto' | 'rtl' | 'ltr' } {
+export function textLangAttrs(language: Language, pageLang: Language): { lang?: Language; dir: 'auto' | 'rtl' | 'ltr' } {
   return language === pageLang ? { dir: 'auto' } : { lang: language, dir: language === 'ar' ? 'rtl' : 'ltr' };
 }

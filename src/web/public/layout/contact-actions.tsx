@@ -1,4 +1,4 @@
-import { telHref, whatsappHref, whatsappNumber } from '../../shared/site.ts';
+import { telHref, whatsappHref, whatsappNumber } from '../../../shared/site.ts';
 import { PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { useRootData, useT } from '../hooks.ts';
 

@@ -1,8 +1,8 @@
 import { SiteLink } from '../components/site-link.tsx';
-import { citiesIn, socialLinks, telHref, whatsappHref, whatsappNumber } from '../../shared/site.ts';
+import { citiesIn, socialLinks, telHref, whatsappHref, whatsappNumber } from '../../../shared/site.ts';
 import { MailIcon, PhoneIcon, PinIcon, SOCIAL_ICONS, WhatsAppIcon } from '../components/icons.tsx';
 import { useLang, useRootData, useT } from '../hooks.ts';
-import { NAV_PAGES, pagePath } from '../paths.ts';
+import { NAV_PAGES, pagePath } from '../../../shared/paths.ts';
 import { LogoMark } from './logo-mark.tsx';
 
 export function SocialLinks({ className = 'social-links' }: { className?: string }) {

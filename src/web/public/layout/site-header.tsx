@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { SiteLink } from '../components/site-link.tsx';
-import { telHref } from '../../shared/site.ts';
+import { telHref } from '../../../shared/site.ts';
 import { CloseIcon, MenuIcon, PhoneIcon } from '../components/icons.tsx';
 import { useRootData, useT, useView } from '../hooks.ts';
-import { NAV_PAGES, pagePath, switchLanguagePath } from '../paths.ts';
+import { NAV_PAGES, pagePath, switchLanguagePath } from '../../../shared/paths.ts';
 import { LogoMark } from './logo-mark.tsx';
 
 export function SiteHeader() {

@@ -4,7 +4,7 @@ import { SIZES } from '../components/image-sizes.ts';
 import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { useLang, usePageData, useT } from '../hooks.ts';
 import { ContactButtons } from '../layout/contact-actions.tsx';
-import { pagePath } from '../paths.ts';
+import { pagePath } from '../../../shared/paths.ts';
 import { textLangAttrs } from '../components/text-lang.ts';
 
 function BackLink() {

@@ -1,4 +1,4 @@
-import { citiesIn, socialLinks, telHref, whatsappHref, whatsappNumber } from '../../shared/site.ts';
+import { citiesIn, socialLinks, telHref, whatsappHref, whatsappNumber } from '../../../shared/site.ts';
 import { MailIcon, PhoneIcon, PinIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { useLang, useRootData, useT } from '../hooks.ts';

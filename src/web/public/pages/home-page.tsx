@@ -4,7 +4,7 @@ import { ArrowIcon, PinIcon, ShieldIcon, ToolsIcon } from '../components/icons.t
 import { Slider } from '../components/slider.tsx';
 import { useLang, usePageData, useT } from '../hooks.ts';
 import { ContactButtons } from '../layout/contact-actions.tsx';
-import { pagePath } from '../paths.ts';
+import { pagePath } from '../../../shared/paths.ts';
 
 const TRUST_ICONS = [ShieldIcon, ToolsIcon, PinIcon];
 

@@ -1,6 +1,6 @@
 import { SiteLink } from '../components/site-link.tsx';
 import { useLang, usePageData, useT } from '../hooks.ts';
-import { pagePath } from '../paths.ts';
+import { pagePath } from '../../../shared/paths.ts';
 
 /** The 404 page: says what happened in the visitor's language and offers two ways on. */
 export function NotFoundPage() {

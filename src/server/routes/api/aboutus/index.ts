@@ -19,9 +19,9 @@ const aboutus: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ data: await getAbout(db, request.query.language) }));
 
   app.post('/', {
-    onRequest: app.requireAdmin,
+    config: { admin: true },
     schema: {
-      tags, summary: 'Save the about text of one language', security: [{ session: [] }],
+      tags, summary: 'Save the about text of one language', 
       description: 'Send the updatedAt you read as If-Match (or expectedUpdatedAt) to get 409 instead of overwriting a newer save.',
       body: AboutSave,
       response: { 200: Type.Object({ message: Type.String(), data: About }), 400: ErrorAnswer, 401: ErrorAnswer, 409: ErrorAnswer },

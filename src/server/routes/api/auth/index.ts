@@ -44,9 +44,9 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/is-logged-in', {
-    onRequest: app.requireAdmin,
+    config: { admin: true },
     schema: {
-      tags, summary: 'Whether the session is valid', security: [{ session: [] }],
+      tags, summary: 'Whether the session is valid', 
       response: { 200: Type.Object({ message: Type.String(), data: Type.Object({ email: Type.String() }) }), 401: ErrorAnswer },
     },
   }, async (request) => ({ message: 'Logged in', data: { email: request.admin!.email } }));
@@ -56,9 +56,9 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
   }, async () => ({ data: await getPhone(db) }));
 
   app.put('/change-phone', {
-    onRequest: app.requireAdmin,
+    config: { admin: true },
     schema: {
-      tags: ['contact'], summary: 'Change the contact phone number', security: [{ session: [] }], body: PhoneChange,
+      tags: ['contact'], summary: 'Change the contact phone number', body: PhoneChange,
       response: { 200: Type.Object({ message: Type.String(), data: Type.String() }), 400: ErrorAnswer, 401: ErrorAnswer },
     },
   }, async (request) => {

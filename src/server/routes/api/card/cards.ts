@@ -4,7 +4,7 @@ import { createCard, deleteCard, updateCard } from '../../../cards/cards-service
 import { expectedVersion } from '../../../lib/concurrency.ts';
 import { localizeCard } from '../../../../shared/localize.ts';
 import { CardCreate, CardUpdate, IdParams, LanguageQuery, type Card, type Language } from '../../../../shared/schemas.ts';
-import { adminOnly, CardAnswer, CardList, cardTags as tags, errors, MessageOnly, TypeLanguageQuery, TypeQuery, VersionHeaders } from './schemas.ts';
+import { CardAnswer, CardList, cardTags as tags, errors, MessageOnly, TypeLanguageQuery, TypeQuery, VersionHeaders } from './schemas.ts';
 
 /** Both languages without `language` (the admin's view); one language, with a per-card `language`, with it. */
 const inLanguage = (cards: Card[], language: Language | undefined): Card[] =>
@@ -29,9 +29,9 @@ const cards: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => ({ data: inLanguage(await listHomePortfolio(ctx.db), request.query.language) }));
 
   app.post('/', {
-    onRequest: app.requireAdmin,
+    config: { admin: true },
     schema: {
-      tags, summary: 'Add a product or portfolio card (upload its image first)', security: adminOnly,
+      tags, summary: 'Add a product or portfolio card (upload its image first)', 
       querystring: TypeQuery, body: CardCreate,
       response: { 201: CardAnswer, ...errors(400, 401) },
     },
@@ -41,9 +41,9 @@ const cards: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put('/:id', {
-    onRequest: app.requireAdmin,
+    config: { admin: true },
     schema: {
-      tags, summary: 'Edit a card; leave image out to keep the current one', security: adminOnly,
+      tags, summary: 'Edit a card; leave image out to keep the current one', 
       params: IdParams, headers: VersionHeaders, body: CardUpdate,
       response: { 200: CardAnswer, ...errors(400, 401, 404, 409) },
     },
@@ -53,9 +53,9 @@ const cards: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/:id', {
-    onRequest: app.requireAdmin,
+    config: { admin: true },
     schema: {
-      tags, summary: 'Delete a card with its detail items', security: adminOnly, params: IdParams,
+      tags, summary: 'Delete a card with its detail items', params: IdParams,
       response: { 200: MessageOnly, ...errors(401, 404) },
     },
   }, async (request) => {

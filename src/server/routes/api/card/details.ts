@@ -6,7 +6,7 @@ import { expectedVersion } from '../../../lib/concurrency.ts';
 import { notFound } from '../../../lib/http-error.ts';
 import { localizeCard, localizeDetail } from '../../../../shared/localize.ts';
 import { Card, CardDetail, DetailCreate, DetailUpdate, Id, IdParams, LanguageQuery } from '../../../../shared/schemas.ts';
-import { adminOnly, cardTags as tags, DetailAnswer, errors, MessageOnly, VersionHeaders } from './schemas.ts';
+import { cardTags as tags, DetailAnswer, errors, MessageOnly, VersionHeaders } from './schemas.ts';
 
 const CardWithDetails = Type.Object({
   data: Type.Object({ cardWithImageUrl: Card, detailsWithImageUrl: Type.Array(CardDetail) }),
@@ -36,9 +36,9 @@ const details: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/details', {
-    onRequest: app.requireAdmin,
+    config: { admin: true },
     schema: {
-      tags, summary: 'Add a detail item to a card (id is the card id; upload the image first)', security: adminOnly,
+      tags, summary: 'Add a detail item to a card (id is the card id; upload the image first)', 
       body: DetailCreate,
       response: { 201: DetailAnswer, ...errors(400, 401, 404) },
     },
@@ -48,9 +48,9 @@ const details: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put('/details/:id', {
-    onRequest: app.requireAdmin,
+    config: { admin: true },
     schema: {
-      tags, summary: 'Edit a detail item; leave image out to keep the current one', security: adminOnly,
+      tags, summary: 'Edit a detail item; leave image out to keep the current one', 
       params: IdParams, headers: VersionHeaders, body: DetailUpdate,
       response: { 200: DetailAnswer, ...errors(400, 401, 404, 409) },
     },
@@ -60,9 +60,9 @@ const details: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/details/:id', {
-    onRequest: app.requireAdmin,
+    config: { admin: true },
     schema: {
-      tags, summary: 'Delete a detail item', security: adminOnly, params: IdParams,
+      tags, summary: 'Delete a detail item', params: IdParams,
       response: { 200: MessageOnly, ...errors(401, 404) },
     },
   }, async (request) => {

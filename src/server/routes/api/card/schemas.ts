@@ -4,7 +4,6 @@ import { Card, CardDetail, ErrorAnswer, LanguageQuery } from '../../../../shared
 /** Route-level pieces shared by the card routes (the payload schemas themselves live in shared/schemas.ts). */
 
 export const cardTags = ['cards'];
-export const adminOnly = [{ session: [] }];
 
 /** An enum (rather than a union of literals) so a bad value answers "type must be equal to one of the allowed values". */
 export const TypeQuery = Type.Object({

@@ -2,15 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { toggleCardDetails } from '../../../cards/cards-service.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
 import { IdParams } from '../../../../shared/schemas.ts';
-import { adminOnly, CardAnswer, cardTags as tags, errors, VersionHeaders } from './schemas.ts';
+import { CardAnswer, cardTags as tags, errors, VersionHeaders } from './schemas.ts';
 
 /** PUT /api/card/togggle-details/:id (three g: the contract's spelling). */
 const toggle: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put('/togggle-details/:id', {
-    onRequest: app.requireAdmin,
+    config: { admin: true },
     schema: {
-      tags, summary: 'Switch a card\'s Details button on or off (flips isDetailed)', security: adminOnly,
+      tags, summary: 'Switch a card\'s Details button on or off (flips isDetailed)', 
       params: IdParams, headers: VersionHeaders,
       response: { 200: CardAnswer, ...errors(401, 404, 409) },
     },

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { DECODE_RETRY_AFTER_SECONDS, DecodeQueueFull } from '../../../images/decode-queue.ts';
 import { imageUrl } from '../../../images/image-store.ts';
 import { badRequest, HttpError, tooLarge } from '../../../lib/http-error.ts';
-import { adminOnly, errors } from './schemas.ts';
+import { errors } from './schemas.ts';
 
 const UploadAnswer = Type.Object({
   image: Type.String({ description: 'Stored image name: send it as `image` when adding or editing' }),
@@ -18,12 +18,12 @@ const UploadBody = Type.Object({
 /** POST /api/card/upload: the image of a card, detail item or slide, stored before the form is sent. */
 const upload: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/upload', {
-    onRequest: app.requireAdmin,
+    config: { admin: true },
     // The body is a stream consumed by request.file(), so there is nothing for the schema to validate.
     validatorCompiler: () => () => true,
     schema: {
       tags: ['uploads'], summary: 'Upload an image (multipart field "image"); it is re-encoded to WebP without metadata',
-      security: adminOnly, consumes: ['multipart/form-data'], body: UploadBody,
+      consumes: ['multipart/form-data'], body: UploadBody,
       response: { 200: UploadAnswer, ...errors(400, 401, 413, 415, 503) },
     },
   }, async (request, reply) => {

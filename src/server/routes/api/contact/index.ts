@@ -18,9 +18,9 @@ const contact: FastifyPluginAsyncTypebox = async (app) => {
   }, async () => ({ data: await getContact(db) }));
 
   app.put('/', {
-    onRequest: app.requireAdmin,
+    config: { admin: true },
     schema: {
-      tags, summary: 'Save the contact details (all fields; empty string = not set)', security: [{ session: [] }],
+      tags, summary: 'Save the contact details (all fields; empty string = not set)', 
       description: 'Send the updatedAt you read (as updatedAt, expectedUpdatedAt or If-Match) to get 409 instead of overwriting a newer save.',
       body: ContactSave,
       response: { 200: Type.Object({ message: Type.String(), data: Contact }), 400: ErrorAnswer, 401: ErrorAnswer, 409: ErrorAnswer },

@@ -14,9 +14,9 @@ const words: FastifyPluginAsyncTypebox = async (app) => {
   }, async () => ({ data: await listWords(db) }));
 
   app.post('/', {
-    onRequest: app.requireAdmin,
+    config: { admin: true },
     schema: {
-      tags, summary: 'Add a keyword (unique, case-insensitive)', security: [{ session: [] }], body: WordCreate,
+      tags, summary: 'Add a keyword (unique, case-insensitive)', body: WordCreate,
       response: { 201: Type.Object({ message: Type.String(), data: Word }), 400: ErrorAnswer, 401: ErrorAnswer, 409: ErrorAnswer },
     },
   }, async (request, reply) => {
@@ -25,8 +25,8 @@ const words: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/:id', {
-    onRequest: app.requireAdmin,
-    schema: { tags, summary: 'Delete a keyword', security: [{ session: [] }], params: IdParams, response: { 200: Type.Object({ message: Type.String() }), 401: ErrorAnswer, 404: ErrorAnswer } },
+    config: { admin: true },
+    schema: { tags, summary: 'Delete a keyword', params: IdParams, response: { 200: Type.Object({ message: Type.String() }), 401: ErrorAnswer, 404: ErrorAnswer } },
   }, async (request) => {
     if (!(await deleteWord(db, request.params.id))) throw notFound('Keyword not found.');
     return { message: 'Keyword deleted' };

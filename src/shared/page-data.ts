@@ -3,9 +3,9 @@
  * renders with them; the browser receives the same objects in the page's hydration data and
  * from GET /__data?path=… on client-side navigations.
  */
-import type { Lang, PageName } from '../shared/i18n/index.ts';
-import type { AboutText } from '../../shared/about.ts';
-import type { Contact } from '../../shared/schemas.ts';
+import type { Language, PageName } from './i18n/index.ts';
+import type { AboutText } from './about.ts';
+import type { Contact } from './schemas.ts';
 
 export interface ImageView {
   src: string;
@@ -20,7 +20,7 @@ export interface CardView {
   id: string;
   title: string;
   description: string;
-  language: Lang;
+  language: Language;
   isDetailed: boolean;
   image: ImageView;
 }
@@ -29,7 +29,7 @@ export interface DetailView {
   id: string;
   title: string;
   description: string;
-  language: Lang;
+  language: Language;
   image: ImageView;
 }
 
@@ -37,7 +37,7 @@ export interface SlideView {
   id: string;
   title: string;
   details: string;
-  language: Lang;
+  language: Language;
   image: ImageView;
 }
 
@@ -65,7 +65,7 @@ export interface PageDataMap {
 
 /** One rendered page: which page, in which language, for which URL, with its data. */
 export type PageState = {
-  [P in PageName]: { page: P; lang: Lang; status: number; key: string; data: PageDataMap[P] };
+  [P in PageName]: { page: P; lang: Language; status: number; key: string; data: PageDataMap[P] };
 }[PageName];
 
 /** Pages whose data comes from the server; the others render from the dictionaries and root data. */

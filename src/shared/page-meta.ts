@@ -1,5 +1,5 @@
-import { dictionaryFor } from '../shared/i18n/index.ts';
-import type { ImageView, PageState } from './data.ts';
+import { dictionaryFor } from './i18n/index.ts';
+import type { ImageView, PageState } from './page-data.ts';
 
 export interface PageMeta {
   /** The whole document title: "Products | Bird Barrier". */

@@ -1,4 +1,5 @@
-import type { Contact } from '../../shared/schemas.ts';
+import type { Language } from './language.ts';
+import type { Contact } from './schemas.ts';
 
 /**
  * Fixed facts of the site's code. The business's own contact details (email, WhatsApp, social
@@ -29,7 +30,7 @@ export function socialLinks(contact: Contact): { name: string; icon: SocialIcon;
 export const whatsappNumber = (contact: Contact, phone: string): string => contact.whatsapp || phone;
 
 /** The served cities in `lang` as the owner listed them, else the dictionary's default list. */
-export const citiesIn = (contact: Contact, lang: 'ar' | 'en', fallback: readonly string[]): readonly string[] => {
+export const citiesIn = (contact: Contact, lang: Language, fallback: readonly string[]): readonly string[] => {
   const listed = lang === 'ar' ? contact.citiesAr : contact.citiesEn;
   return listed.length ? listed : fallback;
 };

@@ -2,9 +2,9 @@
  * The shape of every UI dictionary. Both languages are typed against it, so a key missing in
  * one language is a compile error rather than a blank on the page.
  */
-export type Lang = 'ar' | 'en';
-export const LANGS: readonly Lang[] = ['ar', 'en'];
-export const dirOf = (lang: Lang): 'rtl' | 'ltr' => (lang === 'ar' ? 'rtl' : 'ltr');
+import type { Language } from '../language.ts';
+
+export { dirOf, LANGUAGES, type Language } from '../language.ts';
 
 export type PageName = 'home' | 'about' | 'portfolio' | 'products' | 'contact' | 'card-details' | 'not-found';
 
@@ -25,7 +25,7 @@ export interface Dictionary {
   skipToContent: string;
   menuOpen: string;
   menuClose: string;
-  switchLanguage: { label: string; aria: string; lang: Lang };
+  switchLanguage: { label: string; aria: string; lang: Language };
   callNow: string;
   /** Name of the corner with the floating call and WhatsApp buttons. */
   quickContact: string;

@@ -1,4 +1,4 @@
-import type { Lang, PageName } from '../shared/i18n/index.ts';
+import type { Language, PageName } from './i18n/index.ts';
 
 
 /** URL of a page in a language: Arabic at the root, English under /en. */
@@ -14,22 +14,22 @@ const SLUGS: Record<Exclude<PageName, 'not-found'>, string> = {
 export const NAV_PAGES = ['home', 'about', 'portfolio', 'products', 'contact'] as const;
 export type NavPage = (typeof NAV_PAGES)[number];
 
-export function pagePath(page: Exclude<PageName, 'not-found'>, lang: Lang): string {
+export function pagePath(page: Exclude<PageName, 'not-found'>, lang: Language): string {
   const slug = SLUGS[page];
   if (lang === 'ar') return slug;
   return slug === '/' ? '/en' : `/en${slug}`;
 }
 
-export function cardDetailsPath(id: string, lang: Lang): string {
+export function cardDetailsPath(id: string, lang: Language): string {
   return `${pagePath('card-details', lang)}?id=${encodeURIComponent(id)}`;
 }
 
-export function langOfPath(pathname: string): Lang {
+export function langOfPath(pathname: string): Language {
   return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'ar';
 }
 
 /** The same page in the other language: /products ⇄ /en/products, / ⇄ /en. */
-export function switchLanguagePath(pathname: string, to: Lang): string {
+export function switchLanguagePath(pathname: string, to: Language): string {
   const bare = langOfPath(pathname) === 'en' ? pathname.slice(3) || '/' : pathname;
   if (to === 'ar') return bare;
   return bare === '/' ? '/en' : `/en${bare}`;
@@ -46,7 +46,7 @@ const BY_SLUG: Record<string, Exclude<PageName, 'not-found'>> = {
 };
 
 /** Which page a path shows, in which language; unknown paths are the 404 page. */
-export function resolvePage(pathname: string): { page: PageName; lang: Lang } {
+export function resolvePage(pathname: string): { page: PageName; lang: Language } {
   const lang = langOfPath(pathname);
   let bare = lang === 'en' ? pathname.slice(3) || '/' : pathname;
   if (bare.length > 1 && bare.endsWith('/')) bare = bare.slice(0, -1);

@@ -1,0 +1,12 @@
+/**
+ * The site's two languages: Arabic, the default (right to left, at /…), and English (at /en/…).
+ * The one place the list is written; everything else, server and browser, takes its type from here.
+ */
+export const LANGUAGES = ['ar', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'ar';
+
+export const dirOf = (language: Language): 'rtl' | 'ltr' => (language === 'ar' ? 'rtl' : 'ltr');
+
+/** True for 'ar' and 'en' (a query parameter, a stored row). */
+export const isLanguage = (value: unknown): value is Language => value === 'ar' || value === 'en';
