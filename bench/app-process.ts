@@ -40,6 +40,8 @@ export async function startApp(dataDir: string, env: Record<string, string>): Pr
       ADMIN_PASSWORD: 'bench-password-not-secret',
       // One log line per request would be measured too; warnings and errors still show.
       LOG_LEVEL: 'warn',
+      // Stopped at once (no drain before stopping: no load balancer to tell); a test may set it.
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -118,6 +120,7 @@ export async function npmStart(dir: string, dataDir: string, env: Record<string,
     DATA_DIR: dataDir,
     ADMIN_EMAIL: 'bench@example.com',
     ADMIN_PASSWORD: 'bench-password-not-secret',
+    SHUTDOWN_DRAIN_MS: '0',
     ...env,
   };
   delete childEnv.NODE_ENV;

@@ -21,6 +21,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerDocs, registerDocsRoute } from './plugins/docs.ts';
 import { registerRequestLog } from './plugins/request-log.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { registerApiRoutes } from './routes/api/index.ts';
@@ -30,6 +31,7 @@ import { registerJobs } from './jobs/schedule.ts';
 import { badRequest } from './lib/http-error.ts';
 import { FastLane } from './lib/fast-lane.ts';
 import { JSON_BODY_LIMIT, registerJsonBodies } from './lib/json-body.ts';
+import { guardConnections, serverOptions } from './lib/connection-guard.ts';
 import { ensureAdmin } from './auth/bootstrap.ts';
 import { databaseRateLimitStore } from './auth/rate-limit-store.ts';
 import { isBlank, seedDemoContent } from './seed/seed.ts';
@@ -51,12 +53,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const content = { version: 0 };
   // Kept pages and API answers at the current content version are sent before routing (lib/fast-lane.ts).
   const lane = new FastLane(content);
+  const drain = { draining: false };
   const app = Fastify({
     serverFactory: (handler) => {
-      const server = createServer((req, res) => {
+      const server = createServer(serverOptions(config.connections), (req, res) => {
+        // Draining: this answer closes its connection (lane answers too), the client reconnects elsewhere.
+        if (drain.draining) res.shouldKeepAlive = false;
         if (!lane.serve(req, res)) handler(req, res);
       });
       server.keepAliveTimeout = 72_000; // Fastify's own default, which a server of our making must set itself
+      guardConnections(server, config.connections);
       return server;
     },
     logger: opts.logger ?? { level: config.logLevel, redact: REDACT },
@@ -94,6 +100,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     mailer,
     content,
     lane,
+    drain,
   };
   app.decorate('ctx', ctx);
   // Content written through another server on the same PostgreSQL arrives as a notification; on
@@ -117,9 +124,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     done();
   });
 
+  // Requests that were under way when draining began close their connection after their answer too.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (drain.draining) reply.raw.shouldKeepAlive = false;
+    return payload;
+  });
   registerRequestLog(app);
   registerErrorHandling(app);
   registerJsonBodies(app);
+  await registerLoadShedding(app);
   await registerSecurity(app);
   await registerAuth(app);
   // Public pages and the frequent API reads are kept compressed (src/server/lib/ready-bytes.ts) and

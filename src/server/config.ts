@@ -31,6 +31,25 @@ export interface Config {
   readonly serveSourceMaps: boolean;
   /** Settings that work but deserve a line in the log at start (e.g. no SMTP on a public server). */
   readonly warnings: readonly string[];
+  /** Bounds on connections and their timings, and the shutdown drain (docs/decisions/016). */
+  readonly connections: ConnectionLimits;
+}
+
+export interface ConnectionLimits {
+  /** Open connections in all; one over it is destroyed at once. */
+  readonly max: number;
+  /** Open connections from one address; 0 = no per-address bound (the default behind a proxy). */
+  readonly perAddress: number;
+  /** A request's headers must have arrived within this (Node's `headersTimeout`). */
+  readonly headersTimeoutMs: number;
+  /** A whole request, body included, must have arrived within this (Node's `requestTimeout`). */
+  readonly requestTimeoutMs: number;
+  /** Heap in use above which new requests are answered 503; undefined = 90 % of V8's heap limit. */
+  readonly maxHeapUsedMb: number | undefined;
+  /** After SIGTERM: how long /readyz fails while requests are still served (with Connection: close). */
+  readonly shutdownDrainMs: number;
+  /** After SIGTERM: when the process exits whatever still runs (orchestrators kill at 10 s). */
+  readonly shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +125,34 @@ function parseTrustProxy(value: string | undefined, problems: string[], warnings
   return Object.freeze(entries);
 }
 
+function parseWhole(value: string | undefined, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
+    return fallback;
+  }
+  return n;
+}
+
+/**
+ * Connection bounds and shutdown timings. Behind a reverse proxy every visitor arrives from the
+ * proxy's address, so the per-address bound is off there unless set (the proxy bounds visitors).
+ */
+function connectionLimits(env: Env, behindProxy: boolean, problems: string[]): ConnectionLimits {
+  const max = parseWhole(env.MAX_CONNECTIONS, 'MAX_CONNECTIONS', 4096, 1, 1_000_000, problems);
+  const perAddress = parseWhole(env.MAX_CONNECTIONS_PER_ADDRESS, 'MAX_CONNECTIONS_PER_ADDRESS', behindProxy ? 0 : 256, 0, 1_000_000, problems);
+  const headersTimeoutMs = parseWhole(env.HEADERS_TIMEOUT_MS, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000, problems);
+  const requestTimeoutMs = parseWhole(env.REQUEST_TIMEOUT_MS, 'REQUEST_TIMEOUT_MS', 120_000, 1_000, 3_600_000, problems);
+  if (requestTimeoutMs < headersTimeoutMs) problems.push('REQUEST_TIMEOUT_MS must not be shorter than HEADERS_TIMEOUT_MS');
+  const rawHeap = env.MAX_HEAP_USED_MB;
+  const maxHeapUsedMb = rawHeap === undefined || rawHeap.trim() === '' ? undefined : parseWhole(rawHeap, 'MAX_HEAP_USED_MB', 0, 1, 1_000_000, problems);
+  const shutdownDrainMs = parseWhole(env.SHUTDOWN_DRAIN_MS, 'SHUTDOWN_DRAIN_MS', 5_000, 0, 600_000, problems);
+  const shutdownTimeoutMs = parseWhole(env.SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS', 9_000, 1_000, 3_600_000, problems);
+  if (shutdownDrainMs >= shutdownTimeoutMs) problems.push('SHUTDOWN_DRAIN_MS must be shorter than SHUTDOWN_TIMEOUT_MS (requests in flight need time to finish after the drain)');
+  return Object.freeze({ max, perAddress, headersTimeoutMs, requestTimeoutMs, maxHeapUsedMb, shutdownDrainMs, shutdownTimeoutMs });
+}
+
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Reads and validates configuration. Throws a ConfigError that names every bad value. */
@@ -173,11 +220,13 @@ export function loadConfig(env: Env = process.env): Config {
     warnings.push('SMTP_URL is not set: password-reset codes are only written to DATA_DIR/outbox, not emailed.');
   }
 
+  const connections = connectionLimits(env, Boolean(trustProxy), problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port, host, dataDir, databaseUrl, adminEmail, adminPassword, smtpUrl, mailFrom,
     publicUrl, corsOrigins: Object.freeze(corsOrigins), trustProxy, production, logLevel, seedDemo, pageCache, serveSourceMaps,
     warnings: Object.freeze(warnings),
+    connections,
   });
 }
 

@@ -19,6 +19,11 @@ export interface AppContext {
   content: { version: number };
   /** Kept answers sent before routing; filled by the page routes and the answer cache. */
   lane: FastLane;
+  /**
+   * Set when the server is told to stop (server.ts): /readyz fails and every answer closes its
+   * connection, so that a load balancer moves visitors elsewhere before the server stops listening.
+   */
+  drain: { draining: boolean };
 }
 
 declare module 'fastify' {

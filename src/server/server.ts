@@ -22,17 +22,23 @@ if (process.argv.includes('--seed-demo')) {
 
 const app = await buildApp(config, { seedCommand: [process.execPath, ...process.execArgv, process.argv[1]!, '--seed-demo'] });
 /**
- * SIGTERM/SIGINT: stop accepting connections, let requests in flight finish, close the database,
- * and exit. Whatever still hangs after 9 seconds (a mail server that never answers) does not hold
- * the process: orchestrators kill at 10.
+ * SIGTERM/SIGINT: first drain (docs/decisions/016): /readyz fails and every answer, kept pages
+ * included, closes its connection, while the server still answers for SHUTDOWN_DRAIN_MS, long
+ * enough for a load balancer to stop sending here and its clients to reconnect elsewhere. Then
+ * stop listening, let requests in flight finish, close the database, and exit. Whatever still
+ * hangs at SHUTDOWN_TIMEOUT_MS (9 s; a mail server that never answers) does not hold the process:
+ * orchestrators kill at 10.
  */
 const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'shutting down');
+  const { shutdownDrainMs, shutdownTimeoutMs } = config.connections;
+  app.log.info({ signal, drainMs: shutdownDrainMs }, 'shutting down');
   setTimeout(() => {
-    app.log.warn('requests still running after 9 s; exiting anyway');
+    app.log.warn(`requests still running after ${shutdownTimeoutMs} ms; exiting anyway`);
     process.exit(1);
-  }, 9_000).unref();
-  // A keep-alive connection whose request was still running when the signal came would otherwise
+  }, shutdownTimeoutMs).unref();
+  app.ctx.drain.draining = true;
+  await new Promise((resolve) => setTimeout(resolve, shutdownDrainMs));
+  // A keep-alive connection whose request was still running when the server closed would otherwise
   // hold the server open once it goes idle: close such connections as they go quiet.
   setInterval(() => app.server.closeIdleConnections(), 100).unref();
   await app.close();

@@ -8,7 +8,8 @@ export const READY_TIMEOUT_MS = 1000;
 /**
  * Liveness and readiness for a load balancer: `/healthz` answers while the process runs;
  * `/readyz` answers 200 only when the database answers a trivial query within a second, else 503
- * with the reason and Retry-After. Cheap, never cached, logged only at debug level (unless failing),
+ * with the reason and Retry-After, and 503 too once the server is draining before it stops (SIGTERM,
+ * server.ts). Cheap, never cached, logged only at debug level (unless failing),
  * and hidden from the API document.
  */
 export function registerHealth(app: FastifyInstance): void {
@@ -20,6 +21,10 @@ export function registerHealth(app: FastifyInstance): void {
   });
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    if (app.ctx.drain.draining) {
+      markQuiet(request);
+      return reply.code(503).header('retry-after', '5').send({ message: 'The server is shutting down.' });
+    }
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([

@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startServer, type TestServer } from '../helpers/server.ts';
+
+/** When the heap runs short the server sheds load instead of dying (docs/decisions/016). */
+describe('load shedding when the heap runs short', () => {
+  let server: TestServer;
+  // 1 MB: any heap is "short", so every request that reaches the framework is shed.
+  before(async () => { server = await startServer('sqlite', { MAX_HEAP_USED_MB: '1' }); });
+  after(async () => { await server.close(); });
+
+  it('answers 503 with Retry-After and closes the connection; /healthz still answers', async () => {
+    let res = await fetch(`${server.url}/api/word/`);
+    // The heap is sampled twice a second: bounded wait for the first sample.
+    for (let i = 0; i < 100 && res.status !== 503; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      res = await fetch(`${server.url}/api/word/`);
+    }
+    assert.equal(res.status, 503);
+    assert.equal(res.headers.get('retry-after'), '5');
+    assert.equal(res.headers.get('connection'), 'close');
+    assert.deepEqual(await res.json(), { message: 'The server is busy. Please try again in a moment.' });
+    assert.equal((await fetch(`${server.url}/healthz`)).status, 200, 'liveness is not shed');
+  });
+});
