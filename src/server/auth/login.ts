@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { NotAuthenticatedError } from '../lib/domain-errors.ts';
-import { verifyPassword } from './passwords.ts';
+import { verifyPassword, type HashLog } from './passwords.ts';
 import { createSession } from './sessions.ts';
 import { findUserByEmail } from './users.ts';
 
@@ -8,9 +8,9 @@ import { findUserByEmail } from './users.ts';
 // does not reveal whether an address belongs to the admin.
 const DUMMY_HASH = 'scrypt$131072$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
-export async function login(db: Db, email: string, password: string): Promise<{ token: string; expiresAt: Date }> {
+export async function login(db: Db, email: string, password: string, log?: HashLog): Promise<{ token: string; expiresAt: Date }> {
   const user = await findUserByEmail(db, email);
-  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH, log);
   if (!user || !ok) throw new NotAuthenticatedError('Incorrect email or password.');
   return createSession(db, user.id);
 }
