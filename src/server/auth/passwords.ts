@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { FairHashQueue, type HashTicket } from './hash-queue.ts';
+import { FairHashQueue, PasswordQueueFull, type HashTicket } from './hash-queue.ts';
 
 export { PasswordQueueFull, type HashTicket } from './hash-queue.ts';
 
@@ -12,9 +12,42 @@ const hashing = new FairHashQueue();
 /** Work from the server itself (the first admin, a reset's new password once its token checked out). */
 const OWN: HashTicket = { address: 'server', priority: true };
 
+/**
+ * What a stored hash may ask of this server. N from 2^14 to 2^20 (a power of two), r from 1 to 32,
+ * p from 1 to 16, within the memory scrypt is allowed here (MAX_MEM) and at most four times today's
+ * work (N·r·p): a hash outside these (a damaged row, or a backup written to hurt) is never run.
+ */
+export const HASH_BOUNDS = { minLogN: 14, maxLogN: 20, maxR: 32, maxP: 16, maxWork: 4 * PARAMS.N * PARAMS.r * PARAMS.p } as const;
+const MAX_MEM = 256 * 1024 * 1024;
+const B64URL = /^[A-Za-z0-9_-]+$/;
+
+export interface StoredHash { N: number; r: number; p: number; salt: Buffer; key: Buffer }
+
+/** A stored hash `scrypt$N$r$p$salt$hash` taken apart, or the reason it cannot be used. */
+export function parseStoredHash(stored: string): StoredHash | { refused: string } {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return { refused: 'not of the form scrypt$N$r$p$salt$hash' };
+  const [, n, r, p, salt, key] = parts as [string, string, string, string, string, string];
+  const int = (text: string) => (/^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : NaN);
+  const params = { N: int(n), r: int(r), p: int(p) };
+  const logN = Math.log2(params.N);
+  if (!Number.isInteger(logN) || logN < HASH_BOUNDS.minLogN || logN > HASH_BOUNDS.maxLogN) {
+    return { refused: `N is ${n}, not a power of two from 2^${HASH_BOUNDS.minLogN} to 2^${HASH_BOUNDS.maxLogN}` };
+  }
+  if (!(params.r >= 1 && params.r <= HASH_BOUNDS.maxR)) return { refused: `r is ${r}, not from 1 to ${HASH_BOUNDS.maxR}` };
+  if (!(params.p >= 1 && params.p <= HASH_BOUNDS.maxP)) return { refused: `p is ${p}, not from 1 to ${HASH_BOUNDS.maxP}` };
+  // OpenSSL's own limits: the memory scrypt needs (128·r·(N+p+2) bytes), and N below 2^(16·r).
+  if (128 * params.r * (params.N + params.p + 2) > MAX_MEM || logN >= 16 * params.r) return { refused: `N=${n} with r=${r} is beyond what scrypt may take here (256 MiB, and N below 2^(16·r))` };
+  if (params.N * params.r * params.p > HASH_BOUNDS.maxWork) return { refused: 'N·r·p is more than four times the work of a hash this site makes' };
+  if (!B64URL.test(salt) || salt.length < 16 || salt.length > 128) return { refused: 'the salt is not 12 to 96 bytes of base64url' };
+  const keyBytes = Buffer.from(key, 'base64url');
+  if (!B64URL.test(key) || keyBytes.length !== KEY_LEN) return { refused: `the hash is not ${KEY_LEN} bytes of base64url` };
+  return { ...params, salt: Buffer.from(salt, 'base64url'), key: keyBytes };
+}
+
 function derive(password: string, salt: Buffer, opts: ScryptOptions, ticket: HashTicket): Promise<Buffer> {
   return hashing.run(() => new Promise<Buffer>((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LEN, { ...opts, maxmem: 256 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(password.normalize('NFKC'), salt, KEY_LEN, { ...opts, maxmem: MAX_MEM }, (err, key) => (err ? reject(err) : resolve(key)));
   }), ticket);
 }
 
@@ -25,12 +58,29 @@ export async function hashPassword(password: string, ticket: HashTicket = OWN): 
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string, ticket: HashTicket = OWN): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p) }, ticket);
-  return key.length === expected.length && timingSafeEqual(key, expected);
+/** Where verifyPassword reports a stored hash it cannot use (the request's logger on a sign-in). */
+export interface HashLog { warn(obj: object, msg: string): void }
+
+/**
+ * True when `password` matches the stored hash. A stored hash this server must not run (see
+ * parseStoredHash), or that scrypt refuses, matches nothing: it is logged, never thrown, so a
+ * damaged account answers "incorrect password" and not 500. Only a full queue is thrown.
+ */
+export async function verifyPassword(password: string, stored: string, ticket: HashTicket = OWN, log?: HashLog): Promise<boolean> {
+  const hash = parseStoredHash(stored);
+  if ('refused' in hash) {
+    log?.warn({ reason: hash.refused }, 'a stored password hash cannot be used: no password matches it');
+    return false;
+  }
+  let key: Buffer;
+  try {
+    key = await derive(password, hash.salt, { N: hash.N, r: hash.r, p: hash.p }, ticket);
+  } catch (err) {
+    if (err instanceof PasswordQueueFull) throw err;
+    log?.warn({ err }, 'a stored password hash could not be checked: no password matches it');
+    return false;
+  }
+  return timingSafeEqual(key, hash.key);
 }
 
 /** A strong random password for the first admin when none is configured. */

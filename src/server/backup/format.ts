@@ -27,6 +27,12 @@ export class BackupError extends Error {
   }
 }
 
+/** A name or value from the file, as a message shows it: at most `max` characters (a file can hold megabytes where a name goes). */
+export function shown(text: unknown, max = 80): string {
+  const s = typeof text === 'string' ? text : String(JSON.stringify(text) ?? text);
+  return s.length > max ? `${s.slice(0, max)}…` : s;
+}
+
 export interface Header {
   format: typeof FORMAT;
   version: number;
@@ -39,7 +45,8 @@ export interface Header {
 export interface Trailer { rows: Record<string, number> }
 
 export type Line =
-  | { kind: 'row'; table: string; row: Record<string, unknown> }
+  /** A row as the file holds it (JSON values: bytes still as {"$bytes":…}), to be checked, then decodeRow'd. */
+  | { kind: 'row'; table: string; values: Record<string, unknown> }
   | { kind: 'end'; trailer: Trailer };
 
 /** A database value as JSON: bytes as base64, dates as ISO strings, big integers as numbers. */
@@ -68,6 +75,13 @@ function decodeValue(value: unknown, where: string): unknown {
   throw new BackupError(`${where} holds a value that is not a database value.`);
 }
 
+/** A row of the file as the database takes it: bytes as Buffers, everything else as it is. */
+export function decodeRow(values: Record<string, unknown>, lineNo: number): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(values)) row[key] = decodeValue(v, `Line ${lineNo} of the backup`);
+  return row;
+}
+
 export const rowLine = (table: string, row: Record<string, unknown>): string => `${JSON.stringify({ t: table, r: encodeRow(row) })}\n`;
 export const endLine = (trailer: Trailer): string => `${JSON.stringify({ end: trailer })}\n`;
 
@@ -83,12 +97,12 @@ export function parseHeader(text: string | undefined): Header {
   }
   if (!isRecord(value) || value.format !== FORMAT) throw new BackupError('The file is not a site backup (its first line is not a backup header).');
   if (value.version !== FORMAT_VERSION) {
-    throw new BackupError(`The backup is format version ${String(value.version)}; this version of the site reads version ${FORMAT_VERSION} only. ` +
+    throw new BackupError(`The backup is format version ${shown(typeof value.version === 'object' ? 'unknown' : value.version, 20)}; this version of the site reads version ${FORMAT_VERSION} only. ` +
       'Start the site that wrote it with this version and export it again.');
   }
   const tables = value.tables;
   if (!Array.isArray(value.migrations) || !value.migrations.every((m) => typeof m === 'string')
-    || !Array.isArray(tables) || !tables.every((t) => isRecord(t) && typeof t.name === 'string' && Array.isArray(t.columns))) {
+    || !Array.isArray(tables) || !tables.every((t) => isRecord(t) && typeof t.name === 'string' && Array.isArray(t.columns) && t.columns.every((c) => typeof c === 'string'))) {
     throw new BackupError('The backup header is damaged.');
   }
   return value as unknown as Header;
@@ -103,34 +117,92 @@ export function parseLine(text: string, lineNo: number): Line {
   } catch {
     throw new BackupError(`${where} is damaged (not valid JSON).`);
   }
-  if (isRecord(value) && typeof value.t === 'string' && isRecord(value.r)) {
-    const row: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value.r)) row[key] = decodeValue(v, where);
-    return { kind: 'row', table: value.t, row };
-  }
-  if (isRecord(value) && isRecord(value.end) && isRecord(value.end.rows)) {
+  if (isRecord(value) && typeof value.t === 'string' && isRecord(value.r)) return { kind: 'row', table: value.t, values: value.r };
+  if (isRecord(value) && isRecord(value.end) && isRecord(value.end.rows) && Object.values(value.end.rows).every((n) => Number.isSafeInteger(n) && (n as number) >= 0)) {
     return { kind: 'end', trailer: value.end as unknown as Trailer };
   }
   throw new BackupError(`${where} is damaged (neither a row nor the end).`);
 }
 
-/** The lines of a gzipped file, read as a stream; a damaged or cut-off gzip stream is a BackupError. */
-export async function* readLines(file: string): AsyncGenerator<string> {
+/**
+ * What an import reads at most, whatever the file says. A line is one row; the longest a site
+ * writes is an image_files row, whose bytes (one stored WebP file: uploads are 10 MB at most, and
+ * the stored copy is re-encoded from them) travel as base64, 4/3 of their size: 16 MiB of line
+ * holds 12 MiB of bytes. The whole file and its row count are bounded too, far above any real site
+ * (a few hundred pictures are a few hundred MB), so a file that unpacks without end is refused at
+ * the bound instead of filling the target's disk.
+ */
+export interface ReadBounds {
+  /** Bytes of one line, uncompressed (its newline not counted). */
+  lineBytes: number;
+  /** Bytes of the whole file, uncompressed. */
+  fileBytes: number;
+  /** Lines of the file: the header, the rows and the trailer. */
+  lines: number;
+}
+
+export const READ_BOUNDS: Readonly<ReadBounds> = Object.freeze({
+  lineBytes: 16 * 1024 * 1024,
+  fileBytes: 4 * 1024 * 1024 * 1024,
+  lines: 1_000_000 + 2,
+});
+
+/** 16 MiB, 4 GiB: a size as the operator reads it. */
+export function sizeName(bytes: number): string {
+  const units: [number, string][] = [[1024 ** 3, 'GiB'], [1024 ** 2, 'MiB'], [1024, 'KiB']];
+  for (const [unit, name] of units) if (bytes >= unit) return `${Number((bytes / unit).toFixed(1))} ${name}`;
+  return `${bytes} bytes`;
+}
+
+/**
+ * The lines of a gzipped file, read as a stream; a damaged or cut-off gzip stream is a BackupError.
+ *
+ * The file is unpacked a chunk (16 KiB) at a time and split into lines as bytes (a newline byte is
+ * never part of a UTF-8 character). A line longer than `bounds.lineBytes` is refused as soon as the
+ * chunk that makes it too long arrives, and so is a file past `bounds.fileBytes` or `bounds.lines`:
+ * whatever the file, memory holds at most one line of the bound and one chunk.
+ */
+export async function* readLines(file: string, bounds: ReadBounds = READ_BOUNDS): AsyncGenerator<string> {
   const gunzip = createGunzip();
   const stream = pipeline(createReadStream(file), gunzip, () => {});
-  stream.setEncoding('utf8');
   // A line can span many chunks (an image's base64): pieces are joined once, when its end arrives.
-  let pending: string[] = [];
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let lineNo = 1;
+  let total = 0;
+  const tooLong = () => new BackupError(`Line ${lineNo} of the backup is longer than ${sizeName(bounds.lineBytes)}, more than any row of a site ` +
+    '(an image file included): the file is damaged or is not a site backup.');
+  /** Each line is counted before it is handed on: a file of too many lines is refused at the first one past the bound. */
+  const counted = (line: Buffer): string => {
+    if (lineNo > bounds.lines) {
+      throw new BackupError(`The backup has more than ${bounds.lines.toLocaleString('en')} lines, more than any site holds: ` +
+        'the file is damaged or is not a site backup.');
+    }
+    lineNo++;
+    return line.toString('utf8');
+  };
   try {
-    for await (const chunk of stream as AsyncIterable<string>) {
-      const parts = chunk.split('\n');
-      if (parts.length === 1) {
-        pending.push(chunk);
-        continue;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (total > bounds.fileBytes) {
+        throw new BackupError(`The backup unpacks to more than ${sizeName(bounds.fileBytes)} (at line ${lineNo}), more than any site holds: ` +
+          'the file is damaged or is not a site backup.');
       }
-      yield pending.join('') + parts[0];
-      for (let i = 1; i < parts.length - 1; i++) yield parts[i]!;
-      pending = [parts[parts.length - 1]!];
+      let from = 0;
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, from)) {
+        if (pendingBytes + at - from > bounds.lineBytes) throw tooLong();
+        const piece = chunk.subarray(from, at);
+        const line = pending.length === 0 ? piece : Buffer.concat([...pending, piece], pendingBytes + piece.length);
+        pending = [];
+        pendingBytes = 0;
+        from = at + 1;
+        yield counted(line);
+      }
+      if (from < chunk.length) {
+        if (pendingBytes + chunk.length - from > bounds.lineBytes) throw tooLong();
+        pending.push(chunk.subarray(from));
+        pendingBytes += chunk.length - from;
+      }
     }
   } catch (err) {
     const code = (err as { code?: string }).code;
@@ -142,6 +214,5 @@ export async function* readLines(file: string): AsyncGenerator<string> {
   } finally {
     stream.destroy();
   }
-  const last = pending.join('');
-  if (last !== '') yield last;
+  if (pendingBytes > 0) yield counted(Buffer.concat(pending, pendingBytes));
 }

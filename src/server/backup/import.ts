@@ -2,13 +2,14 @@ import { stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/database.ts';
 import { knownMigrations, migrateToLatest } from '../db/migrate.ts';
-import { BackupError, parseHeader, parseLine, readLines, type Header } from './format.ts';
+import { BackupError, decodeRow, shown, parseHeader, parseLine, READ_BOUNDS, readLines, type Header, type ReadBounds } from './format.ts';
 import { clearTable, continueSequences, insertRows, type Row } from './rows.ts';
 import { assertClassified, EXPORTED_TABLES, exportedTables, liveTables, SKIPPED_TABLES, type LiveTable } from './tables.ts';
+import { assertValueRules, checkRow, checkValues } from './values.ts';
 
 export interface ImportSummary { tables: number; rows: number; bytes: number }
 
-/** Rows sent in one INSERT: well under both engines' limit on bound values, and a few MB at most. */
+/** Rows sent in one INSERT: well under both engines' limit on bound values, and 4 MiB at most (or one longer row alone). */
 const MAX_BATCH_ROWS = 100;
 const MAX_BATCH_BYTES = 4 * 1024 * 1024;
 
@@ -18,10 +19,22 @@ const MAX_BATCH_BYTES = 4 * 1024 * 1024;
  * `replace`; everything (the delete of what was there and the load, images and their bytes
  * included) happens in ONE transaction, so a failure leaves the target as it was. The file is read
  * line by line and stored in bounded batches: it never sits in memory whole.
+ *
+ * Nothing in the file is trusted: each line is bounded (READ_BOUNDS: a longer line, a larger file
+ * or more lines are refused as soon as they are read), and each row is checked against its
+ * table's rules (values.ts: types, ranges, password hash parameters, image bytes against their
+ * row) before it is stored. One wrong value refuses the whole file, naming its line and column.
  */
-export async function importSite(db: Kysely<any>, engine: Engine, opts: { file: string; replace: boolean }): Promise<ImportSummary> {
+export interface ImportOptions {
+  file: string;
+  replace: boolean;
+  /** Tighter bounds than READ_BOUNDS (tests). */
+  bounds?: ReadBounds;
+}
+
+export async function importSite(db: Kysely<any>, engine: Engine, opts: ImportOptions): Promise<ImportSummary> {
   const fileStat = await stat(opts.file).catch(() => undefined);
-  const lines = readLines(opts.file)[Symbol.asyncIterator]();
+  const lines = readLines(opts.file, opts.bounds ?? READ_BOUNDS)[Symbol.asyncIterator]();
   try {
     if (!fileStat) throw new BackupError(`There is no file ${opts.file}.`);
     if (!fileStat.isFile()) throw new BackupError(`${opts.file} is not a file.`);
@@ -37,6 +50,7 @@ export async function importSite(db: Kysely<any>, engine: Engine, opts: { file: 
     const live = await liveTables(db);
     assertClassified(live);
     assertSameTables(header, exportedTables(live));
+    assertValueRules(exportedTables(live));
 
     const summary = await db.transaction().execute(async (trx) => {
       await prepareTarget(trx, opts.replace);
@@ -58,7 +72,7 @@ export async function importSite(db: Kysely<any>, engine: Engine, opts: { file: 
 
 function assertSameMigrations(file: string[], code: string[], here: string): void {
   if (file.join('\n') === code.join('\n')) return;
-  const last = (list: string[]) => list.at(-1) ?? 'none';
+  const last = (list: string[]) => shown(list.at(-1) ?? 'none');
   throw new BackupError(
     `The backup was written by a version of the site whose database is at migration ${last(file)} (${file.length} migrations); ` +
     `${here} at ${last(code)} (${code.length}). Import it with the same version of the site that wrote it, ` +
@@ -71,11 +85,11 @@ function assertSameTables(header: Header, tables: LiveTable[]): void {
   for (const table of tables) {
     const columns = table.columns.map((c) => c.name).sort().join(',');
     if (inFile.get(table.name) !== columns) {
-      throw new BackupError(`The backup's table ${table.name} does not match this database's (columns ${inFile.get(table.name) ?? 'missing'} in the file, ${columns} here).`);
+      throw new BackupError(`The backup's table ${table.name} does not match this database's (columns ${shown(inFile.get(table.name) ?? 'missing', 400)} in the file, ${columns} here).`);
     }
     inFile.delete(table.name);
   }
-  if (inFile.size > 0) throw new BackupError(`The backup holds tables this database does not have: ${[...inFile.keys()].join(', ')}.`);
+  if (inFile.size > 0) throw new BackupError(`The backup holds tables this database does not have: ${shown([...inFile.keys()].join(', '), 400)}.`);
 }
 
 /** Refuses a target with content unless replacing it; when replacing, empties it inside the import's transaction. */
@@ -114,19 +128,23 @@ async function load(trx: Kysely<any>, lines: AsyncIterator<string>, live: LiveTa
     const line = parseLine(next.value, lineNo);
     if (line.kind === 'row') {
       const known = columns.get(line.table);
-      if (!known) throw new BackupError(`Line ${lineNo} of the backup is a row of ${line.table}, which a backup does not hold.`);
-      const stray = Object.keys(line.row).find((c) => !known.has(c));
-      if (stray) throw new BackupError(`Line ${lineNo} of the backup has a column ${line.table}.${stray} this database does not have.`);
-      if (batch && (batch.table !== line.table || batch.rows.length >= MAX_BATCH_ROWS || batch.bytes >= MAX_BATCH_BYTES)) await flush();
+      if (!known) throw new BackupError(`Line ${lineNo} of the backup is a row of ${shown(line.table)}, which a backup does not hold.`);
+      const stray = Object.keys(line.values).find((c) => !known.has(c));
+      if (stray) throw new BackupError(`Line ${lineNo} of the backup has a column ${line.table}.${shown(stray)} this database does not have.`);
+      checkValues(line.table, line.values, lineNo);
+      const row = decodeRow(line.values, lineNo);
+      // The rows before are stored first: an image file is checked against its image's stored row.
+      if (batch && (batch.table !== line.table || batch.rows.length >= MAX_BATCH_ROWS || batch.bytes + next.value.length > MAX_BATCH_BYTES)) await flush();
+      await checkRow(trx, line.table, row, lineNo);
       batch ??= { table: line.table, rows: [], bytes: 0, firstLine: lineNo };
-      batch.rows.push(line.row);
+      batch.rows.push(row);
       batch.bytes += next.value.length;
       counts[line.table] = (counts[line.table] ?? 0) + 1;
     } else {
       await flush();
       for (const table of new Set([...Object.keys(line.trailer.rows), ...Object.keys(counts)])) {
         if ((counts[table] ?? 0) !== line.trailer.rows[table]) {
-          throw new BackupError(`The backup is damaged: it announces ${line.trailer.rows[table] ?? 0} rows of ${table} but holds ${counts[table] ?? 0}.`);
+          throw new BackupError(`The backup is damaged: it announces ${line.trailer.rows[table] ?? 0} rows of ${shown(table)} but holds ${counts[table] ?? 0}.`);
         }
       }
       if (!(await lines.next()).done) throw new BackupError(`The backup has lines after its end (line ${lineNo + 1}).`);

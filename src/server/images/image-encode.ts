@@ -78,6 +78,27 @@ export async function encodeOriginal(input: Buffer): Promise<EncodedImage> {
   }
 }
 
+/** WebP's own limit on a side, in pixels. */
+export const MAX_DIMENSION = 16383;
+
+/**
+ * What the bytes of a stored file are, read from their header only (no pixels decoded), or
+ * undefined when they are not an image: for checking bytes that come from elsewhere (a backup).
+ * A WebP file must also be exactly as long as its RIFF header says (not cut off, nothing after it).
+ */
+export async function storedFileFacts(bytes: Buffer): Promise<{ format: string; width: number; height: number; whole: boolean } | undefined> {
+  const sharp = await loadSharp();
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    return undefined;
+  }
+  if (!meta.format || !meta.width || !meta.height) return undefined;
+  const riff = bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP';
+  return { format: meta.format, width: meta.width, height: meta.height, whole: !riff || bytes.readUInt32LE(4) + 8 === bytes.length };
+}
+
 /** The resized variants for srcset: every standard width below the original's, never upscaled. */
 export async function encodeVariants(original: EncodedImage): Promise<EncodedFile[]> {
   const sharp = await loadSharp();

@@ -28,7 +28,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Type.Object({ token: Type.String(), message: Type.String() }), 400: ErrorAnswer, 401: ErrorAnswer, 429: ErrorAnswer },
     },
   }, async (request, reply) => {
-    const { token, expiresAt } = await login(db, request.body.email, request.body.password, { address: request.ip, priority: request.knownDevice });
+    const { token, expiresAt } = await login(db, request.body.email, request.body.password, { address: request.ip, priority: request.knownDevice }, request.log);
     reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app, expiresAt));
     await rememberDevice(app, reply, request.body.email);
     return { token, message: 'Welcome Back' };

@@ -1,0 +1,286 @@
+import type { Kysely } from 'kysely';
+import { Type, type TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
+import { parseStoredHash } from '../auth/passwords.ts';
+import type { Database } from '../db/schema.ts';
+import { InvalidInputError } from '../lib/domain-errors.ts';
+import { normaliseContact } from '../contact/contact-repository.ts';
+import { MAX_DIMENSION, MAX_INPUT_PIXELS, storedFileFacts } from '../images/image-encode.ts';
+import { isImageName, variantName } from '../images/image-store.ts';
+import { Contact, LIMITS, PhoneChange } from '../../shared/schemas.ts';
+import { BackupError, READ_BOUNDS, shown } from './format.ts';
+import type { LiveTable } from './tables.ts';
+
+/**
+ * What an import accepts in each column of each table it loads. A backup is a file from elsewhere:
+ * every value is checked here before anything is written, the same way on both engines (SQLite
+ * would store "wide" as a width, PostgreSQL refuses it; neither knows what a password hash or a
+ * picture must be). One TypeBox schema per table, one entry per column of src/server/db/schema.ts
+ * (the types below make a column left out, or one that is not there, a compile error), each with
+ * the rule an operator reads when a value breaks it. What one value cannot say alone (an image's
+ * bytes against its row, a setting against its key) is checked by checkRow after the schema.
+ */
+interface Column {
+  schema: TSchema;
+  /** What the value must be, completing "cards.title must be …". */
+  rule: string;
+}
+const column = (schema: TSchema, rule: string): Column => ({ schema, rule });
+
+type ExportedTable = 'users' | 'settings' | 'words' | 'about' | 'images' | 'image_files' | 'cards' | 'card_details' | 'slides';
+type Columns<T extends ExportedTable> = { [C in keyof Database[T] & string]: Column };
+
+// The characters the API refuses in any field (src/server/app.ts): C0 controls but tab and line breaks, and DEL.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const isText = (s: string): boolean => !CONTROL.test(s) && s.isWellFormed();
+
+/** Text of at most `max` characters, without control characters or half characters. */
+const text = (max: number, min = 0) => column(
+  Type.Refine(Type.String({ minLength: min, maxLength: max }), isText),
+  `text of ${min > 0 ? `${min} to ` : 'at most '}${max} characters, without control characters`,
+);
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const timestamp = column(
+  Type.Refine(Type.String({ maxLength: 24 }), (s) => ISO.test(s) && new Date(s).toISOString() === s),
+  'a UTC time written like 2026-01-02T03:04:05.678Z',
+);
+const id = column(Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }), 'an id of 1 to 64 letters, digits, - or _');
+const imageName = column(Type.Refine(Type.String({ maxLength: 37 }), isImageName), 'an image name (32 hex digits and .webp)');
+const dimension = column(Type.Integer({ minimum: 1, maximum: MAX_DIMENSION }), `a whole number of pixels from 1 to ${MAX_DIMENSION}`);
+
+/** images.variants: the widths of the image's stored files, as JSON. */
+function isWidthList(s: string): boolean {
+  let list: unknown;
+  try {
+    list = JSON.parse(s);
+  } catch {
+    return false;
+  }
+  return Array.isArray(list) && list.length <= 16 && list.every((w) => Number.isInteger(w) && w >= 1 && w <= MAX_DIMENSION);
+}
+
+const TABLES: { [T in ExportedTable]: Columns<T> } = {
+  users: {
+    id,
+    email: column(Type.Refine(Type.String({ minLength: 3, maxLength: LIMITS.email, pattern: '^[^\\s@]+@[^\\s@]+$' }), isText), 'an email address'),
+    password_hash: column(
+      Type.Refine(Type.String({ maxLength: 300 }), (s) => !('refused' in parseStoredHash(s))),
+      'an scrypt hash (scrypt$N$r$p$salt$hash) with N a power of two from 2^14 to 2^20, r from 1 to 32, p from 1 to 16, ' +
+      'within 256 MiB and four times the work of a hash this site makes',
+    ),
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+  settings: {
+    key: column(Type.String({ pattern: '^[a-z0-9][a-z0-9._-]{0,63}$' }), 'a setting name of 1 to 64 lower-case letters, digits, ., - or _'),
+    value: text(64 * 1024),
+  },
+  words: {
+    id,
+    word: text(LIMITS.word, 1),
+    // Lower-casing can lengthen a word (İ becomes two characters).
+    word_key: text(LIMITS.word * 3, 1),
+    created_at: timestamp,
+  },
+  about: {
+    language: column(Type.Enum(['ar', 'en']), "'ar' or 'en'"),
+    title: text(LIMITS.about),
+    description: text(LIMITS.about),
+    title2: text(LIMITS.about),
+    description2: text(LIMITS.about),
+    title3: text(LIMITS.about),
+    description3: text(LIMITS.about),
+    updated_at: timestamp,
+  },
+  images: {
+    name: imageName,
+    width: dimension,
+    height: dimension,
+    variants: column(Type.Refine(Type.String({ maxLength: 200 }), isWidthList), `a JSON list of at most 16 widths from 1 to ${MAX_DIMENSION}`),
+    created_at: timestamp,
+  },
+  image_files: {
+    name: column(Type.String({ pattern: '^[a-f0-9]{32}(-[1-9][0-9]{0,4})?\\.webp$' }), 'a file name (an image name, or one with a width: NAME-640.webp)'),
+    image: imageName,
+    width: dimension,
+    bytes: column(
+      Type.Object({ $bytes: Type.String({ minLength: 1, maxLength: READ_BOUNDS.lineBytes, pattern: '^[A-Za-z0-9+/]*={0,2}$' }) }, { additionalProperties: false }),
+      'bytes, written {"$bytes":"<base64>"}',
+    ),
+  },
+  cards: {
+    id,
+    type: column(Type.Enum(['product', 'portfolio']), "'product' or 'portfolio'"),
+    title: text(LIMITS.title),
+    description: text(LIMITS.description),
+    title_en: text(LIMITS.title),
+    description_en: text(LIMITS.description),
+    image: imageName,
+    is_detailed: column(Type.Union([Type.Literal(0), Type.Literal(1)]), '0 or 1'),
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+  card_details: {
+    id,
+    card_id: id,
+    title: text(LIMITS.title),
+    description: text(LIMITS.description),
+    title_en: text(LIMITS.title),
+    description_en: text(LIMITS.description),
+    image: imageName,
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+  slides: {
+    id,
+    title: text(LIMITS.title),
+    details: text(LIMITS.description),
+    title_en: text(LIMITS.title),
+    details_en: text(LIMITS.description),
+    image: imageName,
+    position: column(Type.Integer({ minimum: 0, maximum: 100_000 }), 'a whole number from 0 to 100000'),
+    created_at: timestamp,
+    updated_at: timestamp,
+  },
+};
+
+/** The settings the site reads, each checked as the site writes it; other names are plain text (a later version's settings). */
+const SETTINGS: Record<string, Column> = {
+  phone: column(PhoneChange.properties.phoneNumber, 'a phone number of 5 to 20 digits and spaces, with an optional leading +'),
+  contact: column(
+    Type.Refine(Type.String(), (s) => isContact(s)),
+    'the contact details as the site stores them (JSON: an email, a WhatsApp number, https:// links and cities)',
+  ),
+  'device-cookie-key': column(Type.String({ pattern: '^[A-Za-z0-9_-]{43,128}$' }), 'a signing key of 32 to 96 bytes of base64url'),
+  'demo-seeded-at': timestamp,
+};
+
+const contactSchema = Compile(Type.Object({ ...Contact.properties, updatedAt: timestamp.schema }, { additionalProperties: false }));
+
+function isContact(value: string): boolean {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(value);
+  } catch {
+    return false;
+  }
+  if (!contactSchema.Check(stored)) return false;
+  const { updatedAt: _updatedAt, ...fields } = stored as Contact;
+  try {
+    // Stored as the site's own check leaves it: trimmed, links https://, the email and WhatsApp plausible.
+    return JSON.stringify(normaliseContact(fields)) === JSON.stringify(fields);
+  } catch (err) {
+    if (err instanceof InvalidInputError) return false;
+    throw err;
+  }
+}
+
+interface CompiledTable { check: ReturnType<typeof Compile>; columns: Record<string, Column> }
+const compiled = new Map<string, CompiledTable>();
+const settingChecks = new Map(Object.entries(SETTINGS).map(([key, c]) => [key, Compile(c.schema)]));
+
+function compiledTable(table: string): CompiledTable | undefined {
+  const columns = (TABLES as Record<string, Record<string, Column>>)[table];
+  if (!columns) return undefined;
+  let found = compiled.get(table);
+  if (!found) {
+    const properties = Object.fromEntries(Object.entries(columns).map(([name, c]) => [name, c.schema]));
+    found = { check: Compile(Type.Object(properties, { additionalProperties: false })), columns };
+    compiled.set(table, found);
+  }
+  return found;
+}
+
+/**
+ * Refuses a schema whose exported tables have columns this file has no rule for (or rules for
+ * columns that are not there): a column added by a later migration must be given one here.
+ */
+export function assertValueRules(tables: readonly LiveTable[]): void {
+  for (const table of tables) {
+    const rules = (TABLES as Record<string, Record<string, Column>>)[table.name];
+    const live = table.columns.map((c) => c.name).sort().join(', ');
+    const known = Object.keys(rules ?? {}).sort().join(', ');
+    if (live !== known) {
+      throw new BackupError(`The import has no value rules for the columns of ${table.name} as this database has them (${live}; rules for ${known || 'none'}). ` +
+        'Give every column a rule in src/server/backup/values.ts.');
+    }
+  }
+}
+
+/** The tables the value rules cover: every exported table (tests/api/backup-tables.test.ts checks it). */
+export const RULED_TABLES: readonly string[] = Object.keys(TABLES);
+
+const refusal = (lineNo: number, table: string, field: string, what: string) =>
+  new BackupError(`Line ${lineNo} of the backup holds a value the site cannot take: ${table}.${field} ${what}.`);
+
+/** Decodes a JSON pointer's first segment (a column name). */
+const firstSegment = (path: string): string => (path.split('/')[1] ?? '').replace(/~1/g, '/').replace(/~0/g, '~');
+
+/**
+ * Checks a row of the file (JSON values, bytes still base64) against its table's schema; throws a
+ * BackupError naming the line, the table, the column and the rule it breaks.
+ */
+export function checkValues(table: string, values: Record<string, unknown>, lineNo: number): void {
+  const rules = compiledTable(table);
+  if (!rules) throw new BackupError(`Line ${lineNo} of the backup is a row of ${shown(table)}, which a backup does not hold.`);
+  if (rules.check.Check(values)) return;
+  const errors = rules.check.Errors(values);
+  const missing = errors.find((e) => e.keyword === 'required');
+  if (missing) {
+    const name = (missing.params as { requiredProperties?: string[] }).requiredProperties?.[0] ?? '?';
+    throw refusal(lineNo, table, name, 'is missing');
+  }
+  const extra = errors.find((e) => e.keyword === 'additionalProperties' && e.instancePath === '');
+  if (extra) {
+    const name = (extra.params as { additionalProperties?: string[] }).additionalProperties?.[0] ?? '?';
+    throw new BackupError(`Line ${lineNo} of the backup has a column ${table}.${shown(name)} this database does not have.`);
+  }
+  const name = firstSegment(errors.find((e) => e.instancePath !== '')?.instancePath ?? '');
+  throw refusal(lineNo, table, name, `must be ${rules.columns[name]?.rule ?? 'a value of its column'}`);
+}
+
+/**
+ * What the schema cannot check alone, on a row that passed it (bytes decoded): a known setting
+ * against its key, an image's pixels, and an image file's bytes against its row and its image
+ * (read from the database: the file's images are stored before their files).
+ */
+export async function checkRow(trx: Kysely<any>, table: string, row: Record<string, unknown>, lineNo: number): Promise<void> {
+  if (table === 'settings') {
+    const key = row.key as string;
+    const check = settingChecks.get(key);
+    if (check && !check.Check(row.value)) throw refusal(lineNo, table, 'value', `of ${key} must be ${SETTINGS[key]!.rule}`);
+  } else if (table === 'images') {
+    const { width, height } = row as { width: number; height: number };
+    if (width * height > MAX_INPUT_PIXELS) {
+      throw refusal(lineNo, table, 'height', `must keep the image within ${MAX_INPUT_PIXELS.toLocaleString('en')} pixels (it is ${width} × ${height})`);
+    }
+  } else if (table === 'image_files') {
+    await checkImageFile(trx, row as { name: string; image: string; width: number; bytes: Buffer }, lineNo);
+  }
+}
+
+async function checkImageFile(trx: Kysely<any>, file: { name: string; image: string; width: number; bytes: Buffer }, lineNo: number): Promise<void> {
+  const image = await trx.selectFrom('images').select(['width', 'height']).where('name', '=', file.image).executeTakeFirst() as
+    { width: number; height: number } | undefined;
+  if (!image) throw refusal(lineNo, 'image_files', 'image', `names ${file.image}, which is not among the images before it`);
+  const original = file.name === file.image;
+  if (!original && file.name !== variantName(file.image, file.width)) {
+    throw refusal(lineNo, 'image_files', 'name', `must be ${file.image} or ${variantName(file.image, file.width)} (the image's name, or with the file's width)`);
+  }
+  if (original && file.width !== Number(image.width)) {
+    throw refusal(lineNo, 'image_files', 'width', `must be the width of its image, ${Number(image.width)}`);
+  }
+  const facts = await storedFileFacts(file.bytes);
+  if (!facts) throw refusal(lineNo, 'image_files', 'bytes', 'must be a WebP image (they are not an image sharp can read)');
+  if (facts.format !== 'webp') throw refusal(lineNo, 'image_files', 'bytes', `must be a WebP image (they are ${facts.format})`);
+  if (!facts.whole) throw refusal(lineNo, 'image_files', 'bytes', 'must be a whole WebP file (it is cut off, or has bytes after its end)');
+  if (facts.width * facts.height > MAX_INPUT_PIXELS) {
+    throw refusal(lineNo, 'image_files', 'bytes', `must be an image within ${MAX_INPUT_PIXELS.toLocaleString('en')} pixels (it is ${facts.width} × ${facts.height})`);
+  }
+  if (facts.width !== file.width) throw refusal(lineNo, 'image_files', 'bytes', `must be an image ${file.width} pixels wide, as the row says (it is ${facts.width})`);
+  if (original && facts.height !== Number(image.height)) {
+    throw refusal(lineNo, 'image_files', 'bytes', `must be an image ${Number(image.height)} pixels high, as its image says (it is ${facts.height})`);
+  }
+}
