@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { answerClientError } from './lib/client-error.ts';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -44,6 +44,11 @@ export interface BuildOptions {
    * drawing and encoding the pictures takes (libvips, malloc arenas) leaves with it.
    */
   seedCommand?: string[];
+  /**
+   * Called as each route is declared, before any is registered: `npm run routes` (scripts/routes.ts)
+   * reads the declaring file and line from the call stack here, so the list never goes stale.
+   */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
@@ -82,6 +87,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bodyLimit: JSON_BODY_LIMIT, // uploads (multipart) have their own limits, in plugins/uploads.ts
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
   const database = openDatabase({
     databaseUrl: config.databaseUrl,

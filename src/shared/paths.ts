@@ -35,7 +35,8 @@ export function switchLanguagePath(pathname: string, to: Language): string {
   return bare === '/' ? '/en' : `/en${bare}`;
 }
 
-const BY_SLUG: Record<string, Exclude<PageName, 'not-found'>> = {
+/** Every path a page answers at, without the /en prefix (exported for `npm run routes`). */
+export const BY_SLUG: Record<string, Exclude<PageName, 'not-found'>> = {
   '/': 'home',
   '/home': 'home',
   '/about': 'about',

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from './auth/login-page.tsx';
 import { AuthLayout } from './auth/auth-layout.tsx';
 import { NewPasswordPage } from './auth/new-password-page.tsx';
@@ -21,8 +21,10 @@ import { UploadPage } from './screens/upload-page.tsx';
  * language keeps the same route elements mounted, so a half-filled form survives the switch.
  * Context travels in navigation state as the specification says, and the id is in the URL too,
  * so a reload or a bookmark lands on the same screen with its data loaded from the API.
+ * The router itself is made in main.tsx: making it needs a browser, and `npm run routes` reads
+ * this table in Node.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     path: '/:lang?',
     element: <Root />,
@@ -61,4 +63,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFound /> },
     ],
   },
-]);
+];

@@ -15,7 +15,8 @@ import { PortfolioPage } from './pages/portfolio-page.tsx';
 import { ProductsPage } from './pages/products-page.tsx';
 import { cardDetailsPath, pageKey, resolvePage } from '../../shared/paths.ts';
 
-const PAGES: Record<PageName, ComponentType> = {
+/** Which component draws each page (exported for `npm run routes`). */
+export const PAGES: Record<PageName, ComponentType> = {
   home: HomePage,
   about: AboutPage,
   portfolio: PortfolioPage,
