@@ -13,7 +13,7 @@ export interface PageRoute {
   note: string;
 }
 
-const PUBLIC_PATHS = '/src/web/public/paths.ts';
+const PUBLIC_PATHS = '/src/shared/paths.ts';
 const PUBLIC_APP = '/src/web/public/app.tsx';
 const ADMIN_ROUTES = '/src/web/admin/router.tsx';
 
