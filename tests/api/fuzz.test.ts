@@ -199,13 +199,19 @@ describeEachEngine('fuzz: every call and page, hostile input, signed in and out'
 
     // Invariants, read back signed in.
     const slides = (await admin.get('/api/slider/')).body.data as { _id: string; title: string; position: number; imageUrl: string }[];
-    assert.deepEqual(slides.map((s) => s.position), slides.map((_, i) => i), 'slide positions unique and gap-free');
-    assert.equal(new Set(slides.map((s) => s._id)).size, slides.length);
     const cards = [
       ...((await admin.get('/api/card?type=product')).body.data as { _id: string; title: string; imageUrl: string }[]),
       ...((await admin.get('/api/card?type=portfolio')).body.data as { _id: string; title: string; imageUrl: string }[]),
     ];
     const words = (await admin.get('/api/word/')).body.data as { word: string }[];
+    // Every invariant below holds over an empty list: a fuzz that stored nothing (every write refused)
+    // would pass them all. At the default request count it stores dozens of each.
+    const tooFew = `the fuzz stored too little to check (${sent} requests: raise FUZZ_REQUESTS, or are all writes refused?)`;
+    assert.ok(slides.length >= 2, `slides: ${slides.length}: ${tooFew}`);
+    assert.ok(cards.length >= 1, `cards: ${cards.length}: ${tooFew}`);
+    assert.ok(words.length >= 1, `keywords: ${words.length}: ${tooFew}`);
+    assert.deepEqual(slides.map((s) => s.position), slides.map((_, i) => i), 'slide positions unique and gap-free');
+    assert.equal(new Set(slides.map((s) => s._id)).size, slides.length);
     assert.deepEqual(words.filter((w) => !acked.words.has(w.word)).map((w) => w.word), [], 'no keyword stored by a refused request');
     assert.deepEqual(cards.filter((c) => !acked.cardTitles.has(c.title)).map((c) => c.title), [], 'no card stored by a refused request');
     assert.deepEqual(slides.filter((s) => !acked.slideTitles.has(s.title)).map((s) => s.title), [], 'no slide stored by a refused request');
@@ -215,8 +221,10 @@ describeEachEngine('fuzz: every call and page, hostile input, signed in and out'
       for (const d of (details.body.data?.detailsWithImageUrl ?? []) as { imageUrl: string }[]) images.add(d.imageUrl);
     }
     for (const url of images) {
+      // An empty or odd address would resolve to a page that answers 200: the type says it is a picture.
       const res = await fetch(new URL(url, server().url));
       assert.equal(res.status, 200, `stored image ${url} is reachable`);
+      assert.match(res.headers.get('content-type') ?? '', /^image\//, `stored image ${url} is an image`);
       await res.arrayBuffer();
     }
     t.diagnostic(`${engine}: after the run ${slides.length} slides, ${cards.length} cards, ${words.length} keywords, ${images.size} images checked`);

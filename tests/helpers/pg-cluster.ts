@@ -1,17 +1,37 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 
 /**
  * A PostgreSQL cluster of a test's own, on its own port, that the test starts, stops, freezes and
- * removes (never the machine's shared server). Needs the PostgreSQL 15 server binaries.
+ * removes (never the machine's shared server). Needs the PostgreSQL server programs (initdb, pg_ctl).
  */
-const BIN = '/usr/lib/postgresql/15/bin';
-export const clusterSkip = existsSync(join(BIN, 'initdb')) ? false : 'PostgreSQL 15 server binaries (initdb, pg_ctl) are not installed';
+const hasServerPrograms = (dir: string) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'));
 
-const asPostgres = (cmd: string, args: string[]) => execFileSync('runuser', ['-u', 'postgres', '--', join(BIN, cmd), ...args], { stdio: 'pipe' });
+/**
+ * Where initdb and pg_ctl are: `pg_config --bindir` first (the installation's own answer), then the
+ * PATH, then Debian's per-version folders, newest version first, because Debian keeps the server
+ * programs off the PATH and its pg_config may come from a libpq of another version than the server.
+ */
+export function findServerPrograms(): string | undefined {
+  try {
+    const dir = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    if (dir && hasServerPrograms(dir)) return dir;
+  } catch { /* no pg_config */ }
+  const onPath = (process.env.PATH ?? '').split(delimiter).find((dir) => dir && hasServerPrograms(dir));
+  if (onPath) return onPath;
+  const debian = '/usr/lib/postgresql';
+  let versions: string[] = [];
+  try { versions = readdirSync(debian).filter((v) => /^\d+(\.\d+)?$/.test(v)).sort((a, b) => Number(b) - Number(a)); } catch { /* not Debian */ }
+  return versions.map((v) => join(debian, v, 'bin')).find(hasServerPrograms);
+}
+
+const BIN = findServerPrograms();
+export const clusterSkip = BIN ? false : 'PostgreSQL server programs (initdb, pg_ctl) not found by pg_config --bindir, on the PATH or under /usr/lib/postgresql';
+
+const asPostgres = (cmd: string, args: string[]) => execFileSync('runuser', ['-u', 'postgres', '--', join(BIN!, cmd), ...args], { stdio: 'pipe' });
 const freePort = () => new Promise<number>((resolve) => {
   const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => resolve(port)); });
 });

@@ -17,14 +17,16 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
     site = await createSiteData(await server().admin());
   });
 
+  // `images`: the <img> tags the site data puts on the page, one per slide and card shown (on the
+  // card page: the card and its detail).
   const routes = () => [
-    { path: '/', title: { ar: 'الرئيسية', en: 'Home' }, content: [site.slides[0]!.title, site.slides[1]!.details, site.portfolio.title] },
-    { path: '/home', title: { ar: 'الرئيسية', en: 'Home' }, content: [site.slides[2]!.title, site.portfolio.description] },
-    { path: '/about', title: { ar: 'من نحن', en: 'About' }, content: [] },
-    { path: '/portfolio', title: { ar: 'أعمالنا', en: 'Portfolio' }, content: [site.portfolio.title, site.portfolio.description] },
-    { path: '/products', title: { ar: 'منتجاتنا', en: 'Products' }, content: [site.detailed.title, site.plain.title, site.plain.description] },
-    { path: '/contact', title: { ar: 'تواصل معنا', en: 'Contact' }, content: ['get-in-touch'] },
-    { path: `/card-details?id=${site.detailed._id}`, title: { ar: site.detailed.title, en: site.detailed.title }, content: [site.detailed.description, site.detail.title, site.detail.description] },
+    { path: '/', title: { ar: 'الرئيسية', en: 'Home' }, content: [site.slides[0]!.title, site.slides[1]!.details, site.portfolio.title], images: site.slides.length + 1 },
+    { path: '/home', title: { ar: 'الرئيسية', en: 'Home' }, content: [site.slides[2]!.title, site.portfolio.description], images: site.slides.length + 1 },
+    { path: '/about', title: { ar: 'من نحن', en: 'About' }, content: [], images: 0 },
+    { path: '/portfolio', title: { ar: 'أعمالنا', en: 'Portfolio' }, content: [site.portfolio.title, site.portfolio.description], images: 1 },
+    { path: '/products', title: { ar: 'منتجاتنا', en: 'Products' }, content: [site.detailed.title, site.plain.title, site.plain.description], images: 2 },
+    { path: '/contact', title: { ar: 'تواصل معنا', en: 'Contact' }, content: ['get-in-touch'], images: 0 },
+    { path: `/card-details?id=${site.detailed._id}`, title: { ar: site.detailed.title, en: site.detailed.title }, content: [site.detailed.description, site.detail.title, site.detail.description], images: 2 },
   ];
 
   for (const lang of ['ar', 'en'] as const) {
@@ -84,8 +86,11 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
         }
         assert.ok(page.body.includes(`© ${new Date().getFullYear()}`), `${path}: copyright year`);
 
-        // Every image has its size set, so nothing shifts while it loads.
-        for (const img of tags(page.body, 'img')) {
+        // Every image has its size set, so nothing shifts while it loads. Counted first: a page whose
+        // images are no longer rendered on the server would otherwise pass with nothing to check.
+        const images = tags(page.body, 'img');
+        assert.equal(images.length, route.images, `${path}: one img per slide and card shown`);
+        for (const img of images) {
           assert.match(img, /\swidth="\d+"/, `${path}: img width`);
           assert.match(img, /\sheight="\d+"/, `${path}: img height`);
           assert.match(img, /\salt="[^"]+"/, `${path}: img alt`);
