@@ -8,6 +8,7 @@ import { normaliseContact } from '../contact/contact-repository.ts';
 import { MAX_DIMENSION, MAX_INPUT_PIXELS, storedFileFacts } from '../images/image-encode.ts';
 import { isImageName, variantName } from '../images/image-store.ts';
 import { Contact, LIMITS, PhoneChange } from '../../shared/schemas.ts';
+import { LANGUAGES } from '../../shared/language.ts';
 import { BackupError, READ_BOUNDS, shown } from './format.ts';
 import type { LiveTable } from './tables.ts';
 
@@ -85,7 +86,7 @@ const TABLES: { [T in ExportedTable]: Columns<T> } = {
     created_at: timestamp,
   },
   about: {
-    language: column(Type.Enum(['ar', 'en']), "'ar' or 'en'"),
+    language: column(Type.Enum([...LANGUAGES]), "'ar' or 'en'"),
     title: text(LIMITS.about),
     description: text(LIMITS.about),
     title2: text(LIMITS.about),

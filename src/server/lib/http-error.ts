@@ -16,3 +16,4 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const tooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMedia = (message: string) => new HttpError(415, message);
 export const tooManyRequests = (message = 'Too many requests, please try again later.') => new HttpError(429, message);
+export const serviceUnavailable = (message: string) => new HttpError(503, message);

@@ -1,7 +1,7 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import { getHeapStatistics } from 'node:v8';
-import { HttpError } from '../lib/http-error.ts';
+import { serviceUnavailable } from '../lib/http-error.ts';
 
 /** Heap in use past this share of V8's limit means the next burst could end the process. */
 const HEAP_SHARE = 0.85;
@@ -34,7 +34,7 @@ export async function registerLoadShedding(app: FastifyInstance): Promise<void> 
       }
       reply.raw.shouldKeepAlive = false;
       void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      throw new HttpError(503, 'The server is busy. Please try again in a moment.');
+      throw serviceUnavailable('The server is busy. Please try again in a moment.');
     },
   });
 }

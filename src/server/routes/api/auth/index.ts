@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { ErrorAnswer, Login, Message, PhoneChange } from '../../../../shared/schemas.ts';
 import { login } from '../../../auth/login.ts';
 import { deleteSession, SESSION_COOKIE } from '../../../auth/sessions.ts';
 import { getPhone, setPhone } from '../../../about/phone-repository.ts';
 import { failureLimit, rememberDevice, sessionCookieOptions, sessionToken } from '../../../plugins/auth.ts';
 import passwordReset from './password-reset.ts';
+import { errors, LoggedIn, Login, MessageOnly, PhoneAnswer, PhoneChange, PhoneSaved, SignedIn, tags } from './schemas.ts';
 
-const tags = ['auth'];
 
 const auth: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
@@ -25,7 +23,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       tags, summary: 'Sign in; sets the session cookie and returns the same token', body: Login,
       description: 'Failed sign-ins are limited (20 a minute per address, 10 per account and address and 30 per account in 15 minutes, '
         + 'the last not for a browser that signed in before); successful ones are not counted and clear the address\'s failures.',
-      response: { 200: Type.Object({ token: Type.String(), message: Type.String() }), 400: ErrorAnswer, 401: ErrorAnswer, 429: ErrorAnswer },
+      response: { 200: SignedIn, ...errors(400, 401, 429) },
     },
   }, async (request, reply) => {
     const { token, expiresAt } = await login(db, request.body.email, request.body.password, { address: request.ip, priority: request.knownDevice }, request.log);
@@ -35,7 +33,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/logout', {
-    schema: { tags, summary: 'Sign out: ends this session and clears the cookie', response: { 200: Message } },
+    schema: { tags, summary: 'Sign out: ends this session and clears the cookie', response: { 200: MessageOnly } },
   }, async (request, reply) => {
     const token = sessionToken(request);
     if (token) await deleteSession(db, token);
@@ -47,19 +45,19 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     config: { admin: true },
     schema: {
       tags, summary: 'Whether the session is valid', 
-      response: { 200: Type.Object({ message: Type.String(), data: Type.Object({ email: Type.String() }) }), 401: ErrorAnswer },
+      response: { 200: LoggedIn, ...errors(401) },
     },
   }, async (request) => ({ message: 'Logged in', data: { email: request.admin!.email } }));
 
   app.get('/phone', {
-    schema: { tags: ['contact'], summary: 'The contact phone number', response: { 200: Type.Object({ data: Type.String() }) } },
+    schema: { tags: ['contact'], summary: 'The contact phone number', response: { 200: PhoneAnswer } },
   }, async () => ({ data: await getPhone(db) }));
 
   app.put('/change-phone', {
     config: { admin: true },
     schema: {
       tags: ['contact'], summary: 'Change the contact phone number', body: PhoneChange,
-      response: { 200: Type.Object({ message: Type.String(), data: Type.String() }), 400: ErrorAnswer, 401: ErrorAnswer },
+      response: { 200: PhoneSaved, ...errors(400, 401) },
     },
   }, async (request) => {
     const data = await setPhone(db, request.body.phoneNumber);

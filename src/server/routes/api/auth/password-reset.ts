@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import { EmailOnly, ErrorAnswer, Message, ResetPassword, VerifyOtp } from '../../../../shared/schemas.ts';
 import {
   completePasswordReset, findResetTokenUser, MAX_STRANGER_GUESSES_PER_DAY, MESSAGES, OTP_TTL_MS, startPasswordReset, verifyResetCode,
 } from '../../../auth/password-reset.ts';
@@ -12,9 +10,9 @@ import { otpEmail } from '../../../mail/otp-email.ts';
 import { accountRateLimit, failureLimit, rememberDevice, resetCookieOptions, sessionCookieOptions } from '../../../plugins/auth.ts';
 import { RESET_COOKIE, requesterProof } from '../../../auth/reset-requester.ts';
 import { findUserById } from '../../../auth/users.ts';
+import { CodeVerified, EmailOnly, errors as errorAnswers, MessageOnly, ResetPassword, tags, VerifyOtp } from './schemas.ts';
 
-const tags = ['auth'];
-const errors = { 400: ErrorAnswer, 429: ErrorAnswer };
+const errors = errorAnswers(400, 429);
 const SENT = 'If this email belongs to an account, a 6-digit code has been sent to it. It expires in 10 minutes.';
 /** The least time forget-password, resend-otp and verify-reset-password take to answer. */
 export const ANSWER_FLOOR_MS = 150;
@@ -76,7 +74,7 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags, summary: 'Email a 6-digit reset code (valid 10 minutes); the answer is the same for unknown emails',
       description: 'A new request replaces earlier codes. At most one code a minute per email (429 with the seconds to wait).',
-      body: EmailOnly, response: { 200: Message, ...errors },
+      body: EmailOnly, response: { 200: MessageOnly, ...errors },
     },
   }, async (request, reply) => {
     await sendCode(request, reply, request.body.email);
@@ -88,7 +86,7 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
     preHandler: perAccountSend,
     schema: {
       tags, summary: 'Email a new reset code, replacing the previous one; 60-second cooldown',
-      body: EmailOnly, response: { 200: Message, ...errors },
+      body: EmailOnly, response: { 200: MessageOnly, ...errors },
     },
   }, async (request, reply) => {
     await sendCode(request, reply, request.body.email);
@@ -102,7 +100,7 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
       description: 'A code dies after 5 wrong tries from the browser it was sent for (the `reset` cookie of forget-password '
         + 'or resend-otp) or one signed in before, and can be used once. Wrong codes from anywhere else do not spend those tries: '
         + `at most ${MAX_STRANGER_GUESSES_PER_DAY} of them a day per email, then 429. The token is not a session.`,
-      body: VerifyOtp, response: { 200: Type.Object({ message: Type.String(), token: Type.String() }), ...errors },
+      body: VerifyOtp, response: { 200: CodeVerified, ...errors },
     },
   }, async (request, reply) => {
     const token = await verifyResetCode(db, request.body.email, request.body.otp, {
@@ -117,7 +115,7 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags, summary: 'Set a new password with the reset token; signs out every other session and signs this browser in',
       security: [{ bearer: [] }], body: ResetPassword,
-      response: { 200: Message, 400: ErrorAnswer, 401: ErrorAnswer, 429: ErrorAnswer },
+      response: { 200: MessageOnly, ...errorAnswers(400, 401, 429) },
     },
   }, async (request, reply) => {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];

@@ -3,8 +3,10 @@ import { listCards, listHomePortfolio } from '../../../cards/cards-repository.ts
 import { createCard, deleteCard, updateCard } from '../../../cards/cards-service.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
 import { localizeCard } from '../../../../shared/localize.ts';
-import { CardCreate, CardUpdate, IdParams, LanguageQuery, type Card, type Language } from '../../../../shared/schemas.ts';
-import { CardAnswer, CardList, cardTags as tags, errors, MessageOnly, TypeLanguageQuery, TypeQuery, VersionHeaders } from './schemas.ts';
+import type { Card, Language } from '../../../../shared/schemas.ts';
+import {
+  CardAnswer, CardCreate, CardList, cardTags as tags, CardUpdate, errors, IdParams, LanguageQuery, MessageOnly, TypeLanguageQuery, TypeQuery, VersionHeaders,
+} from './schemas.ts';
 
 /** Both languages without `language` (the admin's view); one language, with a per-card `language`, with it. */
 const inLanguage = (cards: Card[], language: Language | undefined): Card[] =>

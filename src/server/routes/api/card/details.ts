@@ -1,16 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { getCardWithDetails } from '../../../cards/cards-repository.ts';
 import { createDetail, deleteDetail, updateDetail } from '../../../cards/cards-service.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
 import { notFound } from '../../../lib/http-error.ts';
 import { localizeCard, localizeDetail } from '../../../../shared/localize.ts';
-import { Card, CardDetail, DetailCreate, DetailUpdate, Id, IdParams, LanguageQuery } from '../../../../shared/schemas.ts';
-import { cardTags as tags, DetailAnswer, errors, MessageOnly, VersionHeaders } from './schemas.ts';
-
-const CardWithDetails = Type.Object({
-  data: Type.Object({ cardWithImageUrl: Card, detailsWithImageUrl: Type.Array(CardDetail) }),
-});
+import {
+  cardTags as tags, CardWithDetails, DetailAnswer, DetailCreate, DetailsQuery, DetailUpdate, errors, IdParams, MessageOnly, VersionHeaders,
+} from './schemas.ts';
 
 /** Detail items of a card: GET/POST /api/card/details, PUT/DELETE /api/card/details/:id. */
 const details: FastifyPluginAsyncTypebox = async (app) => {
@@ -19,7 +15,7 @@ const details: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/details', {
     schema: {
       tags, summary: 'A card with its detail items (in the order they were added)',
-      querystring: Type.Object({ id: Id, ...LanguageQuery.properties }),
+      querystring: DetailsQuery,
       response: { 200: CardWithDetails, ...errors(400, 404) },
     },
   }, async (request) => {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { toggleCardDetails } from '../../../cards/cards-service.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
-import { IdParams } from '../../../../shared/schemas.ts';
-import { CardAnswer, cardTags as tags, errors, VersionHeaders } from './schemas.ts';
+import { CardAnswer, cardTags as tags, errors, IdParams, VersionHeaders } from './schemas.ts';
 
 /** PUT /api/card/togggle-details/:id (three g: the contract's spelling). */
 const toggle: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,19 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { DECODE_RETRY_AFTER_SECONDS, DecodeQueueFull } from '../../../images/decode-queue.ts';
 import { imageUrl } from '../../../images/image-store.ts';
-import { badRequest, HttpError, tooLarge } from '../../../lib/http-error.ts';
-import { errors } from './schemas.ts';
-
-const UploadAnswer = Type.Object({
-  image: Type.String({ description: 'Stored image name: send it as `image` when adding or editing' }),
-  imageUrl: Type.String({ description: 'Where the stored image is served' }),
-});
-
-/** Documents the multipart body without validating it: @fastify/multipart reads the stream in the handler. */
-const UploadBody = Type.Object({
-  image: Type.String({ format: 'binary', description: 'JPEG, PNG, WebP, AVIF or GIF; 10 MB at most' }),
-});
+import { badRequest, serviceUnavailable, tooLarge } from '../../../lib/http-error.ts';
+import { errors, UploadAnswer, UploadBody } from './schemas.ts';
 
 /** POST /api/card/upload: the image of a card, detail item or slide, stored before the form is sent. */
 const upload: FastifyPluginAsyncTypebox = async (app) => {
@@ -37,7 +26,7 @@ const upload: FastifyPluginAsyncTypebox = async (app) => {
     } catch (err) {
       if (!(err instanceof DecodeQueueFull)) throw err;
       reply.header('retry-after', String(DECODE_RETRY_AFTER_SECONDS));
-      throw new HttpError(503, err.message);
+      throw serviceUnavailable(err.message);
     }
     try {
       const file = await request.file();

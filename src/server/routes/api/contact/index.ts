@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { getContact, saveContact } from '../../../contact/contact-repository.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
-import { Contact, ContactSave, ErrorAnswer } from '../../../../shared/schemas.ts';
-
-const tags = ['contact'];
+import { ContactAnswer, ContactSave, ContactSaved, errors, tags } from './schemas.ts';
 
 /** GET/PUT /api/contact: the business's email, WhatsApp, social links and served cities. */
 const contact: FastifyPluginAsyncTypebox = async (app) => {
@@ -13,7 +10,7 @@ const contact: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', {
     schema: {
       tags, summary: "The business's contact details ('' = not set; whatsapp '' = use the phone number)",
-      response: { 200: Type.Object({ data: Contact }) },
+      response: { 200: ContactAnswer },
     },
   }, async () => ({ data: await getContact(db) }));
 
@@ -23,7 +20,7 @@ const contact: FastifyPluginAsyncTypebox = async (app) => {
       tags, summary: 'Save the contact details (all fields; empty string = not set)', 
       description: 'Send the updatedAt you read (as updatedAt, expectedUpdatedAt or If-Match) to get 409 instead of overwriting a newer save.',
       body: ContactSave,
-      response: { 200: Type.Object({ message: Type.String(), data: Contact }), 400: ErrorAnswer, 401: ErrorAnswer, 409: ErrorAnswer },
+      response: { 200: ContactSaved, ...errors(400, 401, 409) },
     },
   }, async (request) => {
     const { updatedAt, expectedUpdatedAt: _e, ...fields } = request.body;

@@ -1,17 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { localizeSlide } from '../../../../shared/localize.ts';
-import { ErrorAnswer, Id, IdParams, LanguageQuery, Message, Slide, SlideCreate, SlideUpdate } from '../../../../shared/schemas.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
 import { listSlides } from '../../../slides/slides-repository.ts';
 import { createSlide, deleteSlide, moveSlide, updateSlide } from '../../../slides/slides-service.ts';
-
-const tags = ['slides'];
-const SlideAnswer = Type.Object({ message: Type.String(), data: Slide });
-const MoveParams = Type.Object({
-  direction: Type.Enum(['up', 'down'], { description: '`down` moves the slide one place earlier (towards the first), `up` one place later' }),
-  id: Id,
-});
+import { errors, IdParams, LanguageQuery, MessageOnly, MoveParams, SlideAnswer, SlideCreate, SlideList, SlideUpdate, tags } from './schemas.ts';
 
 const MOVE_MESSAGES = {
   'moved': 'Slide moved',
@@ -25,7 +17,7 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/', {
     schema: {
       tags, summary: 'List home slides in display order', querystring: LanguageQuery,
-      response: { 200: Type.Object({ data: Type.Array(Slide) }), 400: ErrorAnswer },
+      response: { 200: SlideList, ...errors(400) },
     },
   }, async (request) => {
     const slides = await listSlides(ctx.db);
@@ -37,7 +29,7 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
     config: { admin: true },
     schema: {
       tags, summary: 'Add a slide at the end of the order', body: SlideCreate,
-      response: { 201: SlideAnswer, 400: ErrorAnswer, 401: ErrorAnswer },
+      response: { 201: SlideAnswer, ...errors(400, 401) },
     },
   }, async (request, reply) => {
     const data = await createSlide(ctx, request.body);
@@ -50,7 +42,7 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
       tags, summary: 'Edit a slide; the image is optional (the current one is kept)',
       description: 'Send the updatedAt you read as If-Match (or expectedUpdatedAt) to get 409 instead of overwriting a newer edit.',
       params: IdParams, body: SlideUpdate,
-      response: { 200: SlideAnswer, 400: ErrorAnswer, 401: ErrorAnswer, 404: ErrorAnswer, 409: ErrorAnswer },
+      response: { 200: SlideAnswer, ...errors(400, 401, 404, 409) },
     },
   }, async (request) => {
     const data = await updateSlide(ctx, request.params.id, request.body, expectedVersion(request.headers, request.body));
@@ -61,7 +53,7 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
     config: { admin: true },
     schema: {
       tags, summary: 'Delete a slide; the ones after it move up one place', params: IdParams,
-      response: { 200: Message, 401: ErrorAnswer, 404: ErrorAnswer },
+      response: { 200: MessageOnly, ...errors(401, 404) },
     },
   }, async (request) => {
     await deleteSlide(ctx, request.params.id);
@@ -73,7 +65,7 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
     config: { admin: true },
     schema: {
       tags, summary: 'Move a slide one place; at either end nothing changes', params: MoveParams,
-      response: { 200: Message, 400: ErrorAnswer, 401: ErrorAnswer, 404: ErrorAnswer },
+      response: { 200: MessageOnly, ...errors(400, 401, 404) },
     },
   }, async (request) => ({ message: MOVE_MESSAGES[await moveSlide(ctx, request.params.id, request.params.direction)] }));
 };
