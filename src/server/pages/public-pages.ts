@@ -104,8 +104,6 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
   return { page, pageJson, data };
 }
 
-export type PublicPages = ReturnType<typeof createPublicPages>;
-
 const MAX_DATA_ENTRIES = 500;
 /** Page data is JavaScript objects on the V8 heap, whose size the server's heap limit caps: kept small. */
 const MAX_DATA_BYTES = 8 * 1024 * 1024;
