@@ -243,7 +243,7 @@ export function trustProxyOption(trust: Config['trustProxy']): false | string[] 
 }
 
 /** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
-export function isLoopback(host: string): boolean {
+function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 

@@ -2,7 +2,7 @@
  * The six text fields of the about page, per language. Free of any runtime dependency so the
  * server, the page renderer and the admin bundle share one definition.
  */
-export const ABOUT_KEYS = ['title', 'description', 'title2', 'description2', 'title3', 'description3'] as const;
+const ABOUT_KEYS = ['title', 'description', 'title2', 'description2', 'title3', 'description3'] as const;
 
 export type AboutText = Record<(typeof ABOUT_KEYS)[number], string>;
 

@@ -4,9 +4,5 @@
  */
 export const LANGUAGES = ['ar', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'ar';
 
 export const dirOf = (language: Language): 'rtl' | 'ltr' => (language === 'ar' ? 'rtl' : 'ltr');
-
-/** True for 'ar' and 'en' (a query parameter, a stored row). */
-export const isLanguage = (value: unknown): value is Language => value === 'ar' || value === 'en';

@@ -9,7 +9,7 @@ import type { Card, CardDetail, Language, Slide } from './schemas.ts';
 export type { Language };
 
 /** The language the item's text is in when read in `lang`. */
-export function textLanguage(titleEn: string | undefined, lang: Language): Language {
+function textLanguage(titleEn: string | undefined, lang: Language): Language {
   return lang === 'en' && (titleEn ?? '').trim() !== '' ? 'en' : 'ar';
 }
 

@@ -12,7 +12,6 @@ const SLUGS: Record<Exclude<PageName, 'not-found'>, string> = {
 };
 
 export const NAV_PAGES = ['home', 'about', 'portfolio', 'products', 'contact'] as const;
-export type NavPage = (typeof NAV_PAGES)[number];
 
 export function pagePath(page: Exclude<PageName, 'not-found'>, lang: Language): string {
   const slug = SLUGS[page];
@@ -24,7 +23,7 @@ export function cardDetailsPath(id: string, lang: Language): string {
   return `${pagePath('card-details', lang)}?id=${encodeURIComponent(id)}`;
 }
 
-export function langOfPath(pathname: string): Language {
+function langOfPath(pathname: string): Language {
   return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'ar';
 }
 
@@ -35,7 +34,11 @@ export function switchLanguagePath(pathname: string, to: Language): string {
   return bare === '/' ? '/en' : `/en${bare}`;
 }
 
-/** Every path a page answers at, without the /en prefix (exported for `npm run routes`). */
+/**
+ * Every path a page answers at, without the /en prefix. Exported for `npm run routes`, which loads
+ * this file through Vite's `ssrLoadModule` (scripts/routes/page-routes.ts), an import knip does not see.
+ * @public
+ */
 export const BY_SLUG: Record<string, Exclude<PageName, 'not-found'>> = {
   '/': 'home',
   '/home': 'home',

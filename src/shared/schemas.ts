@@ -20,7 +20,7 @@ export const CardType = Type.Enum(['product', 'portfolio']);
 export type CardType = Static<typeof CardType>;
 
 /** Stored image name as returned by POST /api/card/upload. */
-export const ImageName = Type.String({ minLength: 1, maxLength: 100, description: 'Stored image name from POST /api/card/upload' });
+const ImageName = Type.String({ minLength: 1, maxLength: 100, description: 'Stored image name from POST /api/card/upload' });
 const ExpectedUpdatedAt = Type.Optional(Type.String({ maxLength: 40, description: 'updatedAt as read; 409 if the record changed since' }));
 
 /**
@@ -104,6 +104,7 @@ export const DetailCreate = Type.Object({
 });
 export type DetailCreate = Static<typeof DetailCreate>;
 
+/** A detail's update body is a card's; named for the route that takes it. @alias */
 export const DetailUpdate = CardUpdate;
 export type DetailUpdate = Static<typeof DetailUpdate>;
 
@@ -142,11 +143,9 @@ export const SlideUpdate = Type.Object({
 });
 export type SlideUpdate = Static<typeof SlideUpdate>;
 
-export const SlideDirection = Type.Enum(['up', 'down']);
-
 // ---- about & phone ----
 const aboutField = Type.String({ maxLength: LIMITS.about });
-export const AboutFields = Type.Object({
+const AboutFields = Type.Object({
   title: aboutField,
   description: aboutField,
   title2: aboutField,
@@ -168,7 +167,6 @@ export const PhoneChange = Type.Object({
 /** Like the phone number, but '' is allowed (= use the phone number). */
 export const WHATSAPP_PATTERN = '^\\+?[0-9 ]*$';
 export const SOCIAL_LINKS = ['instagram', 'x', 'tiktok', 'snapchat', 'facebook'] as const;
-export type SocialLink = (typeof SOCIAL_LINKS)[number];
 const socialLink = (name: string) => Type.String({ maxLength: LIMITS.link, description: `${name} profile: an https:// link, or '' when not set (then not shown)` });
 const cities = (language: string) => Type.Array(
   Type.String({ minLength: 1, maxLength: LIMITS.city, pattern: VISIBLE_PATTERN }),
@@ -201,7 +199,7 @@ export type Word = Static<typeof Word>;
 export const WordCreate = Type.Object({ word: text(LIMITS.word) });
 
 // ---- auth ----
-export const Email = Type.String({ minLength: 3, maxLength: LIMITS.email, format: 'email' });
+const Email = Type.String({ minLength: 3, maxLength: LIMITS.email, format: 'email' });
 export const Login = Type.Object({ email: Email, password: Type.String({ minLength: 1, maxLength: LIMITS.passwordMax }) });
 export const EmailOnly = Type.Object({ email: Email });
 export const VerifyOtp = Type.Object({ email: Email, otp: Type.String({ pattern: '^[0-9]{6}$', description: 'The 6-digit code from the email' }) });

@@ -5,7 +5,7 @@ import type { Contact } from './schemas.ts';
  * Fixed facts of the site's code. The business's own contact details (email, WhatsApp, social
  * links, cities) are content: edited in the admin and read from `RootData.contact`.
  */
-export const SITE = {
+const SITE = {
   /** The greeting a visitor's WhatsApp message starts with; Arabic on both language versions. */
   whatsappGreeting: 'السلام عليكم، أرغب في الاستفسار عن خدماتكم لطرد الحمام.',
   countryCallingCode: '966',
@@ -44,7 +44,7 @@ export function telHref(phone: string): string {
  * wa.me wants the full international number as digits only. A local Saudi number (leading 0)
  * gets the country code; "00" and "+" prefixes are dropped.
  */
-export function whatsappDigits(phone: string): string {
+function whatsappDigits(phone: string): string {
   let digits = phone.replace(/\D/g, '');
   if (phone.trim().startsWith('+')) return digits;
   if (digits.startsWith('00')) return digits.slice(2);

@@ -50,11 +50,6 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await page.getByRole('region', { name: /^(Notifications|الإشعارات)$/ }).getByText(text, { exact: true }).first().waitFor();
 }
 
-/** The heading of the current screen (a way to wait until it has rendered). */
-export async function waitForHeading(page: Page, name: string | RegExp): Promise<void> {
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
-
 /** The server-rendered public page, as HTML text. */
 export async function publicPage(server: TestServer, path: string): Promise<string> {
   const res = await fetch(server.url + path);

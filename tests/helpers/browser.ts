@@ -8,7 +8,7 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 
 export interface Viewport { width: number; height: number }
 
-export interface TestBrowser {
+interface TestBrowser {
   browser: Browser;
   /** A fresh context (own cookies and storage) at the given viewport. */
   newPage(viewport?: Viewport): Promise<{ page: Page; context: BrowserContext }>;
@@ -16,7 +16,7 @@ export interface TestBrowser {
 }
 
 /** Debian's Chromium, headless, through playwright-core. */
-export async function launchBrowser(): Promise<TestBrowser> {
+async function launchBrowser(): Promise<TestBrowser> {
   // Playwright gives every launch a fresh, empty profile folder (its own --user-data-dir).
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -40,7 +40,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
 }
 
 /** Runs fn on a fresh page (own context) and closes the context afterwards, whether fn passed or threw. */
-export async function withPage<T>(
+async function withPage<T>(
   browser: TestBrowser,
   viewport: Viewport | undefined,
   fn: (opened: { page: Page; context: BrowserContext }) => Promise<T>,

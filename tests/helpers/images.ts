@@ -5,7 +5,7 @@ import sharp from 'sharp';
 
 export type Format = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 export const FORMATS: readonly Format[] = ['jpeg', 'png', 'webp', 'gif', 'avif'];
-export const MIME: Record<Format, string> = {
+const MIME: Record<Format, string> = {
   jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif',
 };
 const EXT: Record<Format, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif', avif: 'avif' };

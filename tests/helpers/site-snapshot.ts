@@ -3,7 +3,7 @@
  * answer of the contract, and the bytes of every image those name. Two sites with the same content
  * (and the same PUBLIC_URL and build) answer the same snapshot byte for byte.
  */
-export interface Answer { status: number; type: string; body: string }
+interface Answer { status: number; type: string; body: string }
 export type Snapshot = Map<string, Answer>;
 
 const PAGES = ['/', '/products', '/portfolio', '/about', '/contact'];

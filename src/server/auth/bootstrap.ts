@@ -3,7 +3,7 @@ import { nowIso } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import { generatePassword, hashPassword } from './passwords.ts';
 
-export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
+const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
 /**
  * Creates the single admin on first start: from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated

@@ -11,9 +11,9 @@ import { digest, newOtp, newToken } from './tokens.ts';
 import { findUserByEmail, findUserById, setPasswordHash } from './users.ts';
 
 export const OTP_TTL_MS = 10 * 60_000;
-export const RESEND_COOLDOWN_MS = 60_000;
-export const MAX_OTP_ATTEMPTS = 5;
-export const RESET_TOKEN_TTL_MS = 15 * 60_000;
+const RESEND_COOLDOWN_MS = 60_000;
+const MAX_OTP_ATTEMPTS = 5;
+const RESET_TOKEN_TTL_MS = 15 * 60_000;
 /**
  * Wrong codes a day per email from browsers other than the one the code was sent for. A stranger
  * who tries them all every day hits a 6-digit code with a chance of 25 × 365 / 10⁶ ≈ 0.9 % a year.

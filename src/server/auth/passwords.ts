@@ -17,7 +17,7 @@ const OWN: HashTicket = { address: 'server', priority: true };
  * p from 1 to 16, within the memory scrypt is allowed here (MAX_MEM) and at most four times today's
  * work (N·r·p): a hash outside these (a damaged row, or a backup written to hurt) is never run.
  */
-export const HASH_BOUNDS = { minLogN: 14, maxLogN: 20, maxR: 32, maxP: 16, maxWork: 4 * PARAMS.N * PARAMS.r * PARAMS.p } as const;
+const HASH_BOUNDS = { minLogN: 14, maxLogN: 20, maxR: 32, maxP: 16, maxWork: 4 * PARAMS.N * PARAMS.r * PARAMS.p } as const;
 const MAX_MEM = 256 * 1024 * 1024;
 const B64URL = /^[A-Za-z0-9_-]+$/;
 

@@ -3,7 +3,7 @@ import { nowIso } from '../db/database.ts';
 import { digest, newToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'sid';
-export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface SessionUser { id: string; email: string }
 

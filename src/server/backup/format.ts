@@ -50,7 +50,7 @@ export type Line =
   | { kind: 'end'; trailer: Trailer };
 
 /** A database value as JSON: bytes as base64, dates as ISO strings, big integers as numbers. */
-export function encodeValue(value: unknown): unknown {
+function encodeValue(value: unknown): unknown {
   if (value instanceof Uint8Array) return { $bytes: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') };
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'bigint') {
@@ -60,7 +60,7 @@ export function encodeValue(value: unknown): unknown {
   return value;
 }
 
-export function encodeRow(row: Record<string, unknown>): Record<string, unknown> {
+function encodeRow(row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) out[key] = encodeValue(value);
   return out;
@@ -148,7 +148,7 @@ export const READ_BOUNDS: Readonly<ReadBounds> = Object.freeze({
 });
 
 /** 16 MiB, 4 GiB: a size as the operator reads it. */
-export function sizeName(bytes: number): string {
+function sizeName(bytes: number): string {
   const units: [number, string][] = [[1024 ** 3, 'GiB'], [1024 ** 2, 'MiB'], [1024, 'KiB']];
   for (const [unit, name] of units) if (bytes >= unit) return `${Number((bytes / unit).toFixed(1))} ${name}`;
   return `${bytes} bytes`;

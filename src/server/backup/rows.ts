@@ -46,12 +46,6 @@ export async function clearTable(trx: AnyDb, table: string): Promise<void> {
   await trx.deleteFrom(table).execute();
 }
 
-/** How many rows `table` holds. */
-export async function countRows(db: AnyDb, table: string): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /**
  * Rows inserted with their own ids do not move a PostgreSQL sequence (SQLite takes the next rowid
  * from the largest one): after a load, each auto-incrementing column's sequence continues after

@@ -5,14 +5,14 @@ import { engineOf } from './dialect.ts';
 export const CONTENT_CHANNEL = 'content_changed';
 
 /** Tables whose rows the public pages and the cached API answers show. */
-export const CONTENT_TABLES = ['cards', 'card_details', 'slides', 'about', 'words', 'settings'] as const;
+const CONTENT_TABLES = ['cards', 'card_details', 'slides', 'about', 'words', 'settings'] as const;
 
 /**
  * Settings rows that no page shows: writing them must not flush every server's cache. Any other key
  * (the phone, the contact details, a key added later) counts as content, so a new key errs towards
  * a needless flush, never towards a stale page.
  */
-export const PRIVATE_SETTINGS = ['device-cookie-key', 'demo-seeded-at'] as const;
+const PRIVATE_SETTINGS = ['device-cookie-key', 'demo-seeded-at'] as const;
 
 const privateKeys = sql.join(PRIVATE_SETTINGS.map((k) => sql.lit(k)));
 

@@ -2,7 +2,7 @@ import type { Language } from '../../shared/language.ts';
 import type { Generated } from 'kysely';
 
 /** Table types. Timestamps are ISO-8601 strings in UTC on both engines. Booleans are 0/1 integers. */
-export interface UsersTable {
+interface UsersTable {
   id: string;
   email: string;
   password_hash: string;
@@ -10,7 +10,7 @@ export interface UsersTable {
   updated_at: string;
 }
 
-export interface SessionsTable {
+interface SessionsTable {
   /** SHA-256 of the token; the token itself is never stored. */
   id: string;
   user_id: string;
@@ -18,7 +18,7 @@ export interface SessionsTable {
   expires_at: string;
 }
 
-export interface PasswordResetsTable {
+interface PasswordResetsTable {
   id: string;
   user_id: string;
   otp_hash: string;
@@ -58,7 +58,7 @@ export interface CardDetailsTable {
   updated_at: string;
 }
 
-export interface AboutTable {
+interface AboutTable {
   language: Language;
   title: string;
   description: string;
@@ -81,7 +81,7 @@ export interface SlidesTable {
   updated_at: string;
 }
 
-export interface WordsTable {
+interface WordsTable {
   id: string;
   word: string;
   /** Lower-cased word, unique: keywords are unique regardless of case. */
@@ -89,12 +89,12 @@ export interface WordsTable {
   created_at: string;
 }
 
-export interface SettingsTable {
+interface SettingsTable {
   key: string;
   value: string;
 }
 
-export interface ImagesTable {
+interface ImagesTable {
   name: string;
   width: number;
   height: number;
@@ -104,7 +104,7 @@ export interface ImagesTable {
 }
 
 /** The bytes of each served file of an image: the re-encoded original and its resized variants. */
-export interface ImageFilesTable {
+interface ImageFilesTable {
   /** The served file name: `NAME.webp` for the original, `NAME-WIDTH.webp` for a variant. */
   name: string;
   /** The image (images.name) the file belongs to; deleting the image deletes its files. */
@@ -113,7 +113,7 @@ export interface ImageFilesTable {
   bytes: Uint8Array;
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   /** Digest of the limit's scope and key (which may name an email or an address). */
   key: string;
   hits: number;
@@ -121,7 +121,7 @@ export interface RateLimitsTable {
 }
 
 /** The reset state of an email that belongs to no account, so its answers match the admin's. */
-export interface ResetDecoysTable {
+interface ResetDecoysTable {
   email_hash: string;
   sent_at: string;
   expires_at: string;
@@ -129,7 +129,7 @@ export interface ResetDecoysTable {
 }
 
 /** One row per periodic job: the server that set started_at last runs it (a lease). */
-export interface JobsTable {
+interface JobsTable {
   name: string;
   started_at: string;
   owner: string;

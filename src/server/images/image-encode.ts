@@ -22,8 +22,8 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Decoding bombs stop here: 40 megapixels is more than any phone camera this business uses. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** The stored original is capped at this width; variants are made at these widths when smaller. */
-export const MAX_WIDTH = 2400;
-export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+const MAX_WIDTH = 2400;
+const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 
 /**
  * Options of every decode of an upload. sequentialRead (sharp's default, said here so it stays)

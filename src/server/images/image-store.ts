@@ -7,15 +7,15 @@ import {
   deleteImageIfUnused, findImage, insertImage, listOrphans, readImageFile, touchImage, type StoredImage,
 } from './images-repository.ts';
 
-export { MAX_UPLOAD_BYTES, MAX_INPUT_PIXELS, MAX_WIDTH, VARIANT_WIDTHS } from './image-encode.ts';
-export { variantName, type StoredImage } from './images-repository.ts';
+export { MAX_UPLOAD_BYTES } from './image-encode.ts';
+export { variantName } from './images-repository.ts';
 
 /** Stored names: 32 hex characters (a hash of the bytes; older uploads got random ones) and .webp. */
 const NAME_RE = /^[a-f0-9]{32}\.webp$/;
 /** Served file names: a stored name, or a stored name with a variant's width. */
 const FILE_RE = /^[a-f0-9]{32}(-[1-9][0-9]{1,3})?\.webp$/;
 /** What this server keeps of the files it served: the images of a few pages. */
-export const DEFAULT_CACHE_BYTES = 8 * 1024 * 1024;
+const DEFAULT_CACHE_BYTES = 8 * 1024 * 1024;
 
 export interface ImageStore {
   /** Decodes, validates and re-encodes an upload; stores it, with resized variants, under a name made from its bytes. */

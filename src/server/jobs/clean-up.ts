@@ -8,9 +8,9 @@ import type { Db } from '../db/database.ts';
  * An expired reset code is kept a day, so asking with it answers "expired" rather than "no code";
  * a stranger's stand-in is kept exactly as long, so the two answers stay alike.
  */
-export const EXPIRED_CODE_KEPT_MS = 24 * 60 * 60 * 1000;
+const EXPIRED_CODE_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Emails written to the outbox (no SMTP_URL) are kept this long. */
-export const OUTBOX_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+const OUTBOX_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
 export interface CleanUpCounts { sessions: number; resets: number; decoys: number; rateLimits: number }
 

@@ -24,7 +24,7 @@ interface Job {
   run(app: FastifyInstance): Promise<Record<string, number>>;
 }
 
-export const JOBS: Job[] = [
+const JOBS: Job[] = [
   {
     // An image uploaded for a form that was never sent is freed after a day.
     name: 'image-sweep', everyMs: 6 * HOUR, shared: true,

@@ -12,7 +12,7 @@ export function expectedVersion(headers: Record<string, unknown>, body: unknown)
 }
 
 /** The one answer to a stale or lost compare-and-set, whatever the record. */
-export const CHANGED_MEANWHILE = 'This record was changed by someone else since you opened it. Reload to see the latest version.';
+const CHANGED_MEANWHILE = 'This record was changed by someone else since you opened it. Reload to see the latest version.';
 
 export function assertVersion(expected: string | undefined, actual: string): void {
   if (expected !== undefined && expected !== actual) throw new ConflictError(CHANGED_MEANWHILE);

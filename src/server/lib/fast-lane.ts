@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { etagMatches, preferredEncoding, type ReadyBytes } from './ready-bytes.ts';
-import { RecentMap } from './recent-map.ts';
+import { boundedCache } from './bounded-cache.ts';
 
 /**
  * Kept answers sent straight from the HTTP server's request event, before the framework routes the
@@ -32,7 +32,7 @@ const MAX_BYTES = 48 * 1024 * 1024;
 const MAX_ENCODING_HEADERS = 64;
 
 export class FastLane {
-  private readonly entries = new RecentMap<string, Entry>(MAX_ENTRIES, MAX_BYTES,
+  private readonly entries = boundedCache<Entry>(MAX_ENTRIES, MAX_BYTES,
     (e) => e.identity.body.length + (e.br?.body.length ?? 0) + (e.gzip?.body.length ?? 0));
   private readonly encodings = new Map<string, 'br' | 'gzip' | 'identity'>();
   private base: Record<string, string> = {};

@@ -12,7 +12,6 @@ export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = 'Please sign in first.') => new HttpError(401, message);
 export const forbidden = (message = 'Forbidden.') => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
 export const tooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMedia = (message: string) => new HttpError(415, message);
 export const tooManyRequests = (message = 'Too many requests, please try again later.') => new HttpError(429, message);

@@ -4,7 +4,7 @@ import { badRequest } from './http-error.ts';
 /** The largest JSON body any call takes: six about texts of 5,000 characters, each escaped as \uXXXX. */
 export const JSON_BODY_LIMIT = 256 * 1024;
 /** No call's body nests deeper than 2 (contact details: an object holding a list of cities). */
-export const MAX_JSON_DEPTH = 8;
+const MAX_JSON_DEPTH = 8;
 
 /**
  * True when `text` opens more than `max` objects or arrays inside each other. One pass over the

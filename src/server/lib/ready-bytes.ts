@@ -108,7 +108,7 @@ export async function readyBytes(body: string | readonly (string | Uint8Array)[]
 }
 
 /** The encodings an Accept-Encoding header allows (q=0 refuses one). */
-export function acceptedEncodings(header: string | undefined): { br: boolean; gzip: boolean } {
+function acceptedEncodings(header: string | undefined): { br: boolean; gzip: boolean } {
   const out = { br: false, gzip: false };
   if (!header) return out;
   for (const part of header.split(',')) {

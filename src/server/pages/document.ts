@@ -7,8 +7,8 @@ import { entryAssets, stylesheetText } from './manifest.ts';
 import { alternates, escapeHtml, localBusiness, scriptJson } from './seo.ts';
 import { keywordsFor } from '../../shared/keywords.ts';
 
-export const PUBLIC_ENTRY = 'src/web/public/entry-client.tsx';
-export const BOOT_ENTRY = 'src/web/public/boot.ts';
+const PUBLIC_ENTRY = 'src/web/public/entry-client.tsx';
+const BOOT_ENTRY = 'src/web/public/boot.ts';
 
 /**
  * Fonts fetched before the browser meets them in the stylesheet: the body text's regular weight
@@ -123,7 +123,7 @@ const sha256 = (text: string) => {
 };
 
 /** Content-Security-Policy of a page: scripts only from this origin, inline styles only these (by hash). */
-export function pageCsp(inlineStyles: string[], https: boolean): string {
+function pageCsp(inlineStyles: string[], https: boolean): string {
   return [
     "default-src 'self'",
     "script-src 'self'",

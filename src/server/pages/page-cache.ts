@@ -1,5 +1,5 @@
 import type { ReadyBytes } from '../lib/ready-bytes.ts';
-import { bytesOf, RecentMap } from '../lib/recent-map.ts';
+import { boundedCache, bytesOf } from '../lib/bounded-cache.ts';
 
 /**
  * Rendered public pages (and API answers) kept in memory as the bytes to send, already compressed.
@@ -21,7 +21,7 @@ const MAX_ENTRIES = 500;
 const MAX_BYTES = 48 * 1024 * 1024;
 
 export class PageCache {
-  private readonly entries = new RecentMap<string, CachedPage>(MAX_ENTRIES, MAX_BYTES, (page) => bytesOf(page.bytes));
+  private readonly entries = boundedCache<CachedPage>(MAX_ENTRIES, MAX_BYTES, (page) => bytesOf(page.bytes));
   private readonly pending = new Map<string, Promise<{ page: CachedPage; cacheable: boolean }>>();
   readonly enabled: boolean;
 

@@ -11,7 +11,7 @@ import { MANIFEST_FILES, readManifest, SSR_DIR, type Manifest } from './manifest
 import { PageCache, type CachedPage } from './page-cache.ts';
 import { createPageData, type PageData } from './page-data.ts';
 import { pageKey } from '../../shared/paths.ts';
-import { RecentMap } from '../lib/recent-map.ts';
+import { boundedCache } from '../lib/bounded-cache.ts';
 
 /** What dist/ssr/entry-server.js exports (src/web/public/entry-server.tsx). */
 interface SsrModule {
@@ -104,8 +104,6 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
   return { page, pageJson, data };
 }
 
-export type PublicPages = ReturnType<typeof createPublicPages>;
-
 const MAX_DATA_ENTRIES = 500;
 /** Page data is JavaScript objects on the V8 heap, whose size the server's heap limit caps: kept small. */
 const MAX_DATA_BYTES = 8 * 1024 * 1024;
@@ -119,7 +117,7 @@ interface Memo { version: number; year: number; value: Promise<unknown>; bytes: 
  * the moment it started.
  */
 function memoized(data: PageData, ctx: AppContext): PageData {
-  const entries = new RecentMap<string, Memo>(MAX_DATA_ENTRIES, MAX_DATA_BYTES, (memo) => memo.bytes);
+  const entries = boundedCache<Memo>(MAX_DATA_ENTRIES, MAX_DATA_BYTES, (memo) => memo.bytes);
   const keep = <T,>(key: string, read: () => Promise<T>): Promise<T> => {
     const version = ctx.content.version;
     const year = new Date().getFullYear();
@@ -129,12 +127,12 @@ function memoized(data: PageData, ctx: AppContext): PageData {
     const memo: Memo = { version, year, value, bytes: 0 };
     entries.set(key, memo);
     // A failed read or a 404 is not kept: the next request reads again.
-    const drop = () => { if (entries.get(key)?.value === value) entries.delete(key); };
+    const drop = () => { if (entries.peek(key)?.value === value) entries.delete(key); };
     value.then((v) => {
       const status = (v as { status?: number }).status;
       if (status !== undefined && status !== 200) drop();
       // Weighed once read (two bytes a character of its JSON, near enough for strings that dominate it).
-      else if (entries.get(key) === memo) entries.set(key, { ...memo, bytes: JSON.stringify(v).length * 2 });
+      else if (entries.peek(key) === memo) entries.set(key, { ...memo, bytes: JSON.stringify(v).length * 2 });
     }, drop);
     return value;
   };

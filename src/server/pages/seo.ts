@@ -21,7 +21,7 @@ export const scriptJson = (value: unknown): string =>
   JSON.stringify(value).replace(SCRIPT_SPECIAL, (c) => SCRIPT_ESCAPES[c]!);
 
 /** The canonical address of a page's key in a language ("/home" is the home page's alias of "/"). */
-export function canonicalPath(key: string, lang: Language): string {
+function canonicalPath(key: string, lang: Language): string {
   const [path = '/', search] = key.split('?');
   let target = switchLanguagePath(path.length > 1 ? path.replace(/\/$/, '') : path, lang);
   if (target === '/home') target = '/';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { prepareReady, readyBytes, sendReady, type ReadyBytes } from '../lib/ready-bytes.ts';
-import { bytesOf, RecentMap } from '../lib/recent-map.ts';
+import { boundedCache, bytesOf } from '../lib/bounded-cache.ts';
 
 /**
  * The JSON API reads that visitors' pages and the admin call often. Every one of them is public
@@ -28,7 +28,7 @@ interface Entry { version: number; bytes: ReadyBytes }
  */
 export function registerAnswerCache(app: FastifyInstance): void {
   const { content } = app.ctx;
-  const entries = new RecentMap<string, Entry>(MAX_ENTRIES, MAX_BYTES, (e) => bytesOf(e.bytes));
+  const entries = boundedCache<Entry>(MAX_ENTRIES, MAX_BYTES, (e) => bytesOf(e.bytes));
   /** The content version when the request arrived: an answer is kept under it, never a newer one. */
   const versionAt = new WeakMap<FastifyRequest, number>();
 

@@ -66,7 +66,7 @@ export function sessionCookieOptions(app: FastifyInstance, expires?: Date) {
 }
 
 /** The device cookie's options: sent only to the sign-in and reset calls, for a year. */
-export function deviceCookieOptions(app: FastifyInstance) {
+function deviceCookieOptions(app: FastifyInstance) {
   return { ...sessionCookieOptions(app, new Date(Date.now() + DEVICE_TTL_MS)), path: '/api/auth', sameSite: 'strict' as const };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** A request taking longer than this is always logged (warn), whatever the route. */
-export const SLOW_REQUEST_MS = 500;
+const SLOW_REQUEST_MS = 500;
 
 const quiet = new WeakSet<FastifyRequest>();
 const STATIC = /^\/(assets|uploads)\//;

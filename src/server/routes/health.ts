@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { markQuiet } from '../plugins/request-log.ts';
 
 /** How long /readyz waits for the database before it answers 503. */
-export const READY_TIMEOUT_MS = 1000;
+const READY_TIMEOUT_MS = 1000;
 
 /**
  * Liveness and readiness for a load balancer: `/healthz` answers while the process runs;

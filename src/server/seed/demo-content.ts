@@ -16,7 +16,7 @@ import { slideCourtyardNet, slideFacade, slideSkylineWire } from './demo-slides-
  * for its own reader rather than translated word for word. Contact details are fictional.
  */
 
-export interface DemoItem { title: string; description: string; titleEn: string; descriptionEn: string; art: Art }
+interface DemoItem { title: string; description: string; titleEn: string; descriptionEn: string; art: Art }
 export interface DemoProduct extends DemoItem { details: DemoItem[] }
 export interface DemoProject extends DemoItem { daysAgo: number }
 

@@ -8,7 +8,7 @@ export { dirOf, LANGUAGES, type Language } from '../language.ts';
 
 export type PageName = 'home' | 'about' | 'portfolio' | 'products' | 'contact' | 'card-details' | 'not-found';
 
-export interface PageText {
+interface PageText {
   /** Document title (the site name is appended). */
   title: string;
   /** Meta description for search results and link previews. */

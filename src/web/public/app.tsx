@@ -15,7 +15,11 @@ import { PortfolioPage } from './pages/portfolio-page.tsx';
 import { ProductsPage } from './pages/products-page.tsx';
 import { cardDetailsPath, pageKey, resolvePage } from '../../shared/paths.ts';
 
-/** Which component draws each page (exported for `npm run routes`). */
+/**
+ * Which component draws each page. Exported for `npm run routes`, which loads this file through
+ * Vite's `ssrLoadModule` (scripts/routes/page-routes.ts), an import knip does not see.
+ * @public
+ */
 export const PAGES: Record<PageName, ComponentType> = {
   home: HomePage,
   about: AboutPage,

@@ -8,7 +8,7 @@ import { TOKEN_KEY } from '../lib/messages.ts';
 import { notify } from '../lib/notify.ts';
 
 /** The specification's resend cooldown; the server enforces it too. */
-export const RESEND_COOLDOWN_S = 60;
+const RESEND_COOLDOWN_S = 60;
 
 /** Whole seconds left until `deadline`, ticking while there are any. */
 function useCountdown(deadline: number): number {

@@ -10,7 +10,7 @@ interface LanguageValue {
 
 const LanguageContext = createContext<LanguageValue | null>(null);
 
-export const langPath = (lang: Language, path: string): string => (lang === 'en' ? `/en${path}` : path);
+const langPath = (lang: Language, path: string): string => (lang === 'en' ? `/en${path}` : path);
 
 /** The same page in the other language: '/admin/x' <-> '/en/admin/x'. */
 export function otherLanguagePath(lang: Language, pathname: string): string {

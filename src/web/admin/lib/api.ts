@@ -32,7 +32,7 @@ export interface RequestOptions {
   quiet401?: boolean;
 }
 
-export async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   const init: RequestInit = { method, credentials: 'include', headers, signal: options.signal ?? null };
   if (body !== undefined) {

@@ -9,7 +9,7 @@ import { BackLink } from './back-link.tsx';
 import { listPath, useScreenContext } from './nav-state.ts';
 
 /** One card by id: through the details call, or (if that is refused) from its category's list. */
-export async function loadCard(id: string, category: CardType | undefined, signal: AbortSignal): Promise<Card> {
+async function loadCard(id: string, category: CardType | undefined, signal: AbortSignal): Promise<Card> {
   try {
     return (await cards.withDetails(id, { signal })).cardWithImageUrl;
   } catch (err) {
