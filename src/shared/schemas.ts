@@ -40,7 +40,6 @@ export const LanguageQuery = Type.Object({
 const ItemLanguage = Type.Optional(Type.Unsafe<LanguageCode>({ type: 'string', enum: [...LANGUAGES], description: 'Only with ?language: the language this item\'s text is in (ar when the English is empty)' }));
 const englishOut = (of: string) => Type.Optional(Type.String({ description: `English ${of} ('' = not written yet). Only in answers without ?language.` }));
 
-export const Message = Type.Object({ message: Type.String() });
 export const ErrorAnswer = Type.Object({ message: Type.String() }, { description: 'Error' });
 
 // ---- cards ----

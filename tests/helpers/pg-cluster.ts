@@ -15,7 +15,7 @@ const hasServerPrograms = (dir: string) => existsSync(join(dir, 'initdb')) && ex
  * PATH, then Debian's per-version folders, newest version first, because Debian keeps the server
  * programs off the PATH and its pg_config may come from a libpq of another version than the server.
  */
-export function findServerPrograms(): string | undefined {
+function findServerPrograms(): string | undefined {
   try {
     const dir = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     if (dir && hasServerPrograms(dir)) return dir;

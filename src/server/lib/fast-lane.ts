@@ -55,7 +55,9 @@ export class FastLane {
    */
   put(url: string, version: number, ready: ReadyBytes, cacheControl: string, extra: Record<string, string> = {}): void {
     if (!this.enabled || ready.status !== 200 || !ready.etag || ready.once || version !== this.content.version) return;
-    const common = [...Object.entries({ ...this.base, ...extra }).flat(), 'vary', 'Accept-Encoding', 'cache-control', cacheControl, 'etag', ready.etag];
+    // Every answer varies by Origin as well (@fastify/cors says so on each, since the allowed origins
+    // are a list): a kept answer says what the framework's would.
+    const common = [...Object.entries({ ...this.base, ...extra }).flat(), 'vary', 'Origin, Accept-Encoding', 'cache-control', cacheControl, 'etag', ready.etag];
     const variant = (body: Buffer, encoding?: string): Variant => ({
       headers: [...common, 'content-type', ready.type, ...(encoding ? ['content-encoding', encoding] : []), 'content-length', String(body.length)],
       body,
