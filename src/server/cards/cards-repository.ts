@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { CardDetailsTable, CardsTable } from '../db/schema.ts';
-import { imageUrl } from '../images/image-store.ts';
+import { imageUrl } from '../lib/image-url.ts';
 import type { Card, CardDetail, CardType } from '../../shared/schemas.ts';
 
 /**

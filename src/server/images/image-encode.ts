@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
-import { badRequest, tooLarge, unsupportedMedia } from '../lib/http-error.ts';
+import { InvalidInputError, TooLargeError, UnsupportedKindError } from '../lib/domain-errors.ts';
 
 type SharpFactory = (input?: Buffer, options?: SharpOptions) => Sharp;
 let sharpFactory: SharpFactory | undefined;
@@ -32,7 +32,7 @@ const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
  */
 const INPUT: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true };
 
-const tooManyPixels = () => tooLarge('The image has too many pixels (40 megapixels at most).');
+const tooManyPixels = () => new TooLargeError('The image has too many pixels (40 megapixels at most).');
 /** libvips' refusal of an input over limitInputPixels. */
 const isPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
 
@@ -47,7 +47,7 @@ export interface EncodedImage { name: string; width: number; height: number; byt
  * name never stands for other bytes, so its URL can be cached forever.
  */
 export async function encodeOriginal(input: Buffer): Promise<EncodedImage> {
-  if (input.length > MAX_UPLOAD_BYTES) throw tooLarge('The image is too large (10 MB at most).');
+  if (input.length > MAX_UPLOAD_BYTES) throw new TooLargeError('The image is too large (10 MB at most).');
   const sharp = await loadSharp();
   let meta: Metadata;
   try {
@@ -56,13 +56,13 @@ export async function encodeOriginal(input: Buffer): Promise<EncodedImage> {
     meta = await sharp(input, INPUT).metadata();
   } catch (err) {
     if (isPixelLimit(err)) throw tooManyPixels();
-    throw unsupportedMedia('The file is not an image we can read. Use JPEG, PNG, WebP, AVIF or GIF.');
+    throw new UnsupportedKindError('The file is not an image we can read. Use JPEG, PNG, WebP, AVIF or GIF.');
   }
   const format = meta.format as string | undefined;
   if (!format || !ACCEPTED.has(format) || (format === 'heif' && meta.compression !== 'av1')) {
-    throw unsupportedMedia('Only JPEG, PNG, WebP, AVIF or GIF images are accepted.');
+    throw new UnsupportedKindError('Only JPEG, PNG, WebP, AVIF or GIF images are accepted.');
   }
-  if (!meta.width || !meta.height) throw unsupportedMedia('The image has no dimensions.');
+  if (!meta.width || !meta.height) throw new UnsupportedKindError('The image has no dimensions.');
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooManyPixels();
   try {
     // rotate() applies the EXIF orientation before metadata is dropped (sharp keeps none by default).
@@ -74,7 +74,7 @@ export async function encodeOriginal(input: Buffer): Promise<EncodedImage> {
     const name = `${createHash('sha256').update(data).digest('hex').slice(0, 32)}.webp`;
     return { name, width: info.width, height: info.height, bytes: data };
   } catch {
-    throw badRequest('The image could not be decoded; it may be damaged.');
+    throw new InvalidInputError('image', 'The image could not be decoded; it may be damaged.');
   }
 }
 

@@ -38,7 +38,6 @@ export interface ImageStore {
 }
 
 export const isImageName = (name: string): boolean => NAME_RE.test(name);
-export const imageUrl = (name: string): string => `/uploads/${name}`;
 
 export function createImageStore(opts: { cacheBytes?: number } = {}): ImageStore {
   const cache = new ImageCache(opts.cacheBytes ?? DEFAULT_CACHE_BYTES);

@@ -35,3 +35,9 @@ export class TooManyTriesError extends DomainError {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+
+/** An input over a size limit (an image's bytes or pixels). */
+export class TooLargeError extends DomainError {}
+
+/** An input of a kind that is not taken (a file that is not an image of an accepted format). */
+export class UnsupportedKindError extends DomainError {}

@@ -13,6 +13,5 @@ export const unauthorized = (message = 'Please sign in first.') => new HttpError
 export const forbidden = (message = 'Forbidden.') => new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);
 export const tooLarge = (message: string) => new HttpError(413, message);
-export const unsupportedMedia = (message: string) => new HttpError(415, message);
 export const tooManyRequests = (message = 'Too many requests, please try again later.') => new HttpError(429, message);
 export const serviceUnavailable = (message: string) => new HttpError(503, message);

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { PasswordQueueFull } from '../auth/passwords.ts';
-import { ConflictError, DomainError, InvalidInputError, NotAuthenticatedError, NotFoundError, TooManyTriesError } from '../lib/domain-errors.ts';
+import {
+  ConflictError, DomainError, InvalidInputError, NotAuthenticatedError, NotFoundError, TooLargeError, TooManyTriesError, UnsupportedKindError,
+} from '../lib/domain-errors.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { isReferenceViolation } from '../db/dialect.ts';
@@ -50,6 +52,8 @@ function domainStatus(err: DomainError): number {
   if (err instanceof NotFoundError) return 404;
   if (err instanceof ConflictError) return 409;
   if (err instanceof TooManyTriesError) return 429;
+  if (err instanceof TooLargeError) return 413;
+  if (err instanceof UnsupportedKindError) return 415;
   return 400;
 }
 

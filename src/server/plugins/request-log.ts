@@ -1,15 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { isQuiet } from '../lib/quiet-requests.ts';
 
 /** A request taking longer than this is always logged (warn), whatever the route. */
 const SLOW_REQUEST_MS = 500;
 
-const quiet = new WeakSet<FastifyRequest>();
 const STATIC = /^\/(assets|uploads)\//;
-
-/** Marks a request answered from kept bytes (a cached page or API answer): logged only at debug level. */
-export function markQuiet(request: FastifyRequest): void {
-  quiet.add(request);
-}
 
 /**
  * One line per request at most: method, path (without the query, which can carry a reset token),
@@ -25,7 +20,7 @@ export function registerRequestLog(app: FastifyInstance): void {
     const line = { method: request.method, path: q === -1 ? request.url : request.url.slice(0, q), status, ms: Math.round(ms * 10) / 10 };
     if (status >= 500) request.log.error(line, 'request failed');
     else if (ms >= SLOW_REQUEST_MS) request.log.warn(line, 'slow request');
-    else if (quiet.has(request) || STATIC.test(request.url) || request.url === '/favicon.svg') request.log.debug(line, 'request');
+    else if (isQuiet(request) || STATIC.test(request.url) || request.url === '/favicon.svg') request.log.debug(line, 'request');
     else request.log.info(line, 'request');
   });
 }

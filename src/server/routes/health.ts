@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { markQuiet } from '../plugins/request-log.ts';
+import { markQuiet } from '../lib/quiet-requests.ts';
 
 /** How long /readyz waits for the database before it answers 503. */
 const READY_TIMEOUT_MS = 1000;

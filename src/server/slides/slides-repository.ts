@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db, Tx } from '../db/database.ts';
 import type { SlidesTable } from '../db/schema.ts';
-import { imageUrl } from '../images/image-store.ts';
+import { imageUrl } from '../lib/image-url.ts';
 import type { Slide } from '../../shared/schemas.ts';
 
 export type SlideDirection = 'up' | 'down';

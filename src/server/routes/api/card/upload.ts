@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DECODE_RETRY_AFTER_SECONDS, DecodeQueueFull } from '../../../images/decode-queue.ts';
-import { imageUrl } from '../../../images/image-store.ts';
+import { imageUrl } from '../../../lib/image-url.ts';
 import { badRequest, serviceUnavailable, tooLarge } from '../../../lib/http-error.ts';
 import { errors, UploadAnswer, UploadBody } from './schemas.ts';
 
