@@ -14,7 +14,9 @@
  * postgres://postgres@127.0.0.1:5432/postgres), where it creates a database and drops it at the end.
  * STRESS_CONNECTIONS (20000), STRESS_PER_ADDRESS (200), STRESS_HELD_SECONDS (120),
  * STRESS_ONE_ADDRESS_SECONDS (60), STRESS_OPEN_PER_SECOND (2000) and STRESS_LOAD_SECONDS (40)
- * change the sizes. Every child process and temporary file is removed at the end, also on Ctrl-C.
+ * change the sizes; STRESS_RESTART_WAIT=ready stops the next server as soon as the restarted one
+ * answers /readyz, without waiting for nginx to take it back (to see why the README waits).
+ * Every child process and temporary file is removed at the end, also on Ctrl-C.
  */
 import { existsSync } from 'node:fs';
 import { cleanUp } from './stress-common.ts';
