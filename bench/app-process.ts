@@ -23,9 +23,12 @@ function startFlags(): string[] {
   return command.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
-/** Starts the built server (`dist/server/server.js`, as `npm start` does) with NODE_ENV=production and waits until it answers. */
-export async function startApp(dataDir: string, env: Record<string, string>): Promise<AppProcess> {
-  const port = await freePort();
+/**
+ * Starts the built server (`dist/server/server.js`, as `npm start` does) with NODE_ENV=production and
+ * waits until it answers; on a free port unless given one (a restarted server takes its port back).
+ */
+export async function startApp(dataDir: string, env: Record<string, string>, port?: number): Promise<AppProcess> {
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   const flags = process.env.BENCH_NODE_FLAGS !== undefined ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : startFlags();
   const child = spawn(process.execPath, [...flags, 'dist/server/server.js'], {
