@@ -203,3 +203,19 @@ export const Login = Type.Object({ email: Email, password: Type.String({ minLeng
 export const EmailOnly = Type.Object({ email: Email });
 export const VerifyOtp = Type.Object({ email: Email, otp: Type.String({ pattern: '^[0-9]{6}$', description: 'The 6-digit code from the email' }) });
 export const ResetPassword = Type.Object({ password: Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax }) });
+/** The signed-in owner's password change: the current password proves it is them; the new one follows ResetPassword's rules. */
+export const ChangePassword = Type.Object({
+  currentPassword: Type.String({ minLength: 1, maxLength: LIMITS.passwordMax }),
+  newPassword: Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax }),
+});
+export type ChangePassword = Static<typeof ChangePassword>;
+/** A signed-in session as the Security screen lists it. */
+export const SessionItem = Type.Object({
+  id: Type.String({ description: 'The session\'s public id (not its token or the token\'s digest)' }),
+  browser: Type.Union([Type.String(), Type.Null()], { description: 'Browser and version from the User-Agent, e.g. "Chrome 126"; null when unknown' }),
+  os: Type.Union([Type.String(), Type.Null()], { description: 'System from the User-Agent, e.g. "Windows 10"; null when unknown' }),
+  createdAt: Type.String({ description: 'When the session began (signed in)' }),
+  lastSeenAt: Type.String({ description: 'When the session was last used, up to 5 minutes stale' }),
+  current: Type.Boolean({ description: 'True for the session making this call' }),
+});
+export type SessionItem = Static<typeof SessionItem>;

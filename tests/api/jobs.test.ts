@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { countHit, peekHits } from '../../src/server/auth/rate-limit-store.ts';
@@ -37,7 +38,7 @@ describeEachEngine('periodic jobs', (server) => {
     const { db } = server().app.ctx;
     const user = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
     const now = Date.now();
-    await db.insertInto('sessions').values({ id: 'expired-session', user_id: user.id, created_at: iso(now - 8 * DAY), expires_at: iso(now - DAY) }).execute();
+    await db.insertInto('sessions').values({ id: 'expired-session', public_id: 'expired-session', user_id: user.id, created_at: iso(now - 8 * DAY), last_seen_at: iso(now - 8 * DAY), expires_at: iso(now - DAY), user_agent: '' }).execute();
     const reset = (id: string, expiresAt: number, tokenExpiresAt: number | null) => ({
       id, user_id: user.id, otp_hash: 'x', attempts: 0, expires_at: iso(expiresAt), last_sent_at: iso(expiresAt - 600_000),
       reset_token_hash: tokenExpiresAt ? `token-${id}` : null, reset_token_expires_at: tokenExpiresAt ? iso(tokenExpiresAt) : null,
@@ -66,14 +67,17 @@ describeEachEngine('periodic jobs', (server) => {
   });
 
   it('prunes outbox emails older than 30 days', async () => {
-    const outbox = join(server().dataDir, 'outbox');
+    // A data folder of its own: the server's outbox also gets the emails of this suite's sign-ins.
+    const dataDir = mkdtempSync(join(tmpdir(), 'outbox-test-'));
+    const outbox = join(dataDir, 'outbox');
     mkdirSync(outbox, { recursive: true });
     const now = Date.now();
     for (const [name, age] of [['old.eml', 31 * DAY], ['recent.eml', 29 * DAY], ['note.txt', 40 * DAY]] as const) {
       writeFileSync(join(outbox, name), 'x');
       utimesSync(join(outbox, name), new Date(now - age), new Date(now - age));
     }
-    assert.equal(await pruneOutbox(server().dataDir, now), 1);
+    assert.equal(await pruneOutbox(dataDir, now), 1);
     assert.deepEqual(readdirSync(outbox).sort(), ['note.txt', 'recent.eml']);
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { postFrom, type HttpClient } from '../helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, describeEachEngine } from '../helpers/server.ts';
-import { startSmtp, type SmtpReceiver } from '../helpers/smtp.ts';
+import { isResetCode, startSmtp, type SmtpReceiver } from '../helpers/smtp.ts';
 
 
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
@@ -56,7 +56,7 @@ describeEachEngine('strangers cannot lock the owner out', (server) => {
 
     const asked = await owner.post('/api/auth/forget-password', { email: ADMIN_EMAIL });
     assert.equal(asked.status, 200, JSON.stringify(asked.body));
-    const mail = await smtp.waitFor(ADMIN_EMAIL);
+    const mail = await smtp.waitFor(ADMIN_EMAIL, isResetCode);
     const code = /^\s*(\d{6})\s*$/m.exec(mail.text)?.[1];
     assert.ok(code, 'the owner receives a code');
     // Code checks from strangers are limited the same way; the owner's check goes through.
@@ -68,7 +68,7 @@ describeEachEngine('strangers cannot lock the owner out', (server) => {
     if (verified.status !== 200) {
       assert.match(verified.body.message, /code/i);
       assert.equal((await owner.post('/api/auth/forget-password', { email: ADMIN_EMAIL })).status, 200);
-      const again = /^\s*(\d{6})\s*$/m.exec((await smtp.waitFor(ADMIN_EMAIL)).text)?.[1];
+      const again = /^\s*(\d{6})\s*$/m.exec((await smtp.waitFor(ADMIN_EMAIL, isResetCode)).text)?.[1];
       const retry = await owner.post('/api/auth/verify-reset-password', { email: ADMIN_EMAIL, otp: again });
       assert.equal(retry.status, 200, JSON.stringify(retry.body));
       verified.body = retry.body;

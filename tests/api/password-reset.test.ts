@@ -10,7 +10,7 @@ import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { HttpClient } from '../helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, engines, startServer, type TestServer } from '../helpers/server.ts';
-import { startSmtp, type ReceivedMail, type SmtpReceiver } from '../helpers/smtp.ts';
+import { isResetCode, startSmtp, type ReceivedMail, type SmtpReceiver } from '../helpers/smtp.ts';
 
 const codeIn = (mail: ReceivedMail): string => {
   const match = /^\s*(\d{6})\s*$/m.exec(mail.text);
@@ -51,7 +51,7 @@ for (const engine of engines()) {
       await endCooldown();
       const res = await c.post('/api/auth/forget-password', { email: ADMIN_EMAIL });
       assert.equal(res.status, 200, JSON.stringify(res.body));
-      return codeIn(await smtp.waitFor(ADMIN_EMAIL));
+      return codeIn(await smtp.waitFor(ADMIN_EMAIL, isResetCode));
     };
     const verify = (c: HttpClient, otp: string, email = ADMIN_EMAIL) => c.post('/api/auth/verify-reset-password', { email, otp });
     const restoreAdminPassword = async () => {
@@ -67,7 +67,7 @@ for (const engine of engines()) {
       assert.equal(asked.status, 200);
       assert.equal(typeof asked.body.message, 'string');
 
-      const mail = await smtp.waitFor(ADMIN_EMAIL);
+      const mail = await smtp.waitFor(ADMIN_EMAIL, isResetCode);
       assert.match(mail.from, /no-reply@test\.example/);
       assert.match(mail.subject, /كلمة المرور/);
       assert.match(mail.subject, /Password reset/);
@@ -116,7 +116,7 @@ for (const engine of engines()) {
         const owner = await client().post(path, { email: ADMIN_EMAIL });
         assert.equal(stranger.status, 200);
         assert.deepEqual(stranger.body, owner.body, path);
-        await smtp.waitFor(ADMIN_EMAIL);
+        await smtp.waitFor(ADMIN_EMAIL, isResetCode);
       }
       // Asking again at once meets the same cooldown, and a guess meets the same try counter.
       const strangerAgain = await client().post('/api/auth/forget-password', { email: nobody });
@@ -152,7 +152,7 @@ for (const engine of engines()) {
         await endCooldown();
         const resent = await c.post('/api/auth/resend-otp', { email: ADMIN_EMAIL });
         assert.equal(resent.status, 200);
-        second = codeIn(await smtp.waitFor(ADMIN_EMAIL));
+        second = codeIn(await smtp.waitFor(ADMIN_EMAIL, isResetCode));
       }
       assert.notEqual(second, first, 'a new code, not the old one sent again');
       assert.equal((await verify(c, first)).status, 400, 'the replaced code no longer works');

@@ -4,7 +4,7 @@ import { after, before, it } from 'node:test';
 import { MAX_STRANGER_GUESSES_PER_DAY } from '../../src/server/auth/password-reset.ts';
 import { HttpClient, postFrom } from '../helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, describeEachEngine, type TestServer } from '../helpers/server.ts';
-import { startSmtp, type SmtpReceiver } from '../helpers/smtp.ts';
+import { isResetCode, startSmtp, type SmtpReceiver } from '../helpers/smtp.ts';
 
 let smtp: SmtpReceiver;
 before(async () => { smtp = await startSmtp(); });
@@ -16,7 +16,7 @@ async function askForCode(server: TestServer, client: HttpClient): Promise<strin
   smtp.messages.length = 0;
   const asked = await client.post('/api/auth/forget-password', { email: ADMIN_EMAIL });
   assert.equal(asked.status, 200, JSON.stringify(asked.body));
-  const code = /^\s*(\d{6})\s*$/m.exec((await smtp.waitFor(ADMIN_EMAIL)).text)?.[1];
+  const code = /^\s*(\d{6})\s*$/m.exec((await smtp.waitFor(ADMIN_EMAIL, isResetCode)).text)?.[1];
   assert.ok(code);
   return code;
 }

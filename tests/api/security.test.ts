@@ -105,9 +105,10 @@ describeEachEngine('security baseline', (server) => {
         guarded.push(`${method.toUpperCase()} ${path}`);
       }
     }
-    // Every admin write of the contract, the admin check and the contact details: 18 in all.
-    assert.equal(guarded.length, 18, guarded.join("\n"));
-    for (const call of ['PUT /api/card/togggle-details/{id}', 'POST /api/card/upload', 'GET /api/auth/is-logged-in', 'PUT /api/slider/{direction}/{id}']) {
+    // Every admin write of the contract, the admin check, the contact details, and the owner's sessions and password: 22 in all.
+    assert.equal(guarded.length, 22, guarded.join("\n"));
+    for (const call of ['PUT /api/card/togggle-details/{id}', 'POST /api/card/upload', 'GET /api/auth/is-logged-in', 'PUT /api/slider/{direction}/{id}',
+      'GET /api/auth/sessions', 'DELETE /api/auth/sessions', 'DELETE /api/auth/sessions/{id}', 'PUT /api/auth/password']) {
       assert.ok(guarded.includes(call), call);
     }
   });

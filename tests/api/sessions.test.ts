@@ -7,7 +7,7 @@ describeEachEngine('sessions are bounded', (server) => {
   it(`keeps the ${MAX_SESSIONS} newest sign-ins of the account and deletes expired sessions`, async () => {
     const { db } = server().app.ctx;
     const user = await db.selectFrom('users').select('id').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow();
-    await db.insertInto('sessions').values({ id: 'expired-session-digest', user_id: user.id, created_at: '2020-01-01T00:00:00.000Z', expires_at: '2020-01-08T00:00:00.000Z' }).execute();
+    await db.insertInto('sessions').values({ id: 'expired-session-digest', public_id: 'expired-session', user_id: user.id, created_at: '2020-01-01T00:00:00.000Z', last_seen_at: '2020-01-01T00:00:00.000Z', expires_at: '2020-01-08T00:00:00.000Z', user_agent: '' }).execute();
 
     // Each sign-in from its own address (behind a trusted proxy), as different browsers would be.
     const clients = [];

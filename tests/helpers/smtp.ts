@@ -7,16 +7,22 @@ export interface SmtpReceiver {
   /** smtp:// URL to give the app as SMTP_URL. */
   url: string;
   messages: ReceivedMail[];
-  /** Resolves with the next (or an already received, unclaimed) message to `address`. */
-  waitFor(address: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Resolves with the next (or an already received, unclaimed) message to `address` that `match` accepts (by default any). */
+  waitFor(address: string, match?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
+
+/** Accepts the password-reset code email (and not, say, the new sign-in email the same sign-ins send). */
+export const isResetCode = (mail: ReceivedMail): boolean => mail.subject.includes('Password reset code');
+
+/** Accepts the email about a sign-in from a browser not seen before. */
+export const isNewSignIn = (mail: ReceivedMail): boolean => mail.subject.includes('New sign-in');
 
 /** A real SMTP server on loopback that keeps what it receives, so tests read email as it was sent. */
 export async function startSmtp(): Promise<SmtpReceiver> {
   const messages: ReceivedMail[] = [];
   const claimed = new Set<ReceivedMail>();
-  const waiters: { address: string; resolve: (m: ReceivedMail) => void }[] = [];
+  const waiters: { address: string; match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -32,7 +38,7 @@ export async function startSmtp(): Promise<SmtpReceiver> {
           html: typeof parsed.html === 'string' ? parsed.html : '',
         };
         messages.push(mail);
-        const i = waiters.findIndex((w) => mail.to.includes(w.address));
+        const i = waiters.findIndex((w) => mail.to.includes(w.address) && w.match(mail));
         if (i >= 0) {
           claimed.add(mail);
           waiters.splice(i, 1)[0]!.resolve(mail);
@@ -47,16 +53,16 @@ export async function startSmtp(): Promise<SmtpReceiver> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    waitFor(addr, timeoutMs = 10_000) {
+    waitFor(addr, match = () => true, timeoutMs = 10_000) {
       const address = addr.toLowerCase();
-      const ready = messages.find((m) => !claimed.has(m) && m.to.includes(address));
+      const ready = messages.find((m) => !claimed.has(m) && m.to.includes(address) && match(m));
       if (ready) {
         claimed.add(ready);
         return Promise.resolve(ready);
       }
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no email to ${address} within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({ address, resolve: (m) => { clearTimeout(timer); resolve(m); } });
+        waiters.push({ address, match, resolve: (m) => { clearTimeout(timer); resolve(m); } });
       });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

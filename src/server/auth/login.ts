@@ -1,17 +1,35 @@
 import type { Db } from '../db/database.ts';
-import { NotAuthenticatedError } from '../lib/domain-errors.ts';
+import { InvalidInputError, NotAuthenticatedError } from '../lib/domain-errors.ts';
 import { verifyPassword, type HashLog, type HashTicket } from './passwords.ts';
-import { createSession } from './sessions.ts';
-import { findUserByEmail } from './users.ts';
+import { createSession, deleteUserSessions } from './sessions.ts';
+import { findUserByEmail, findUserById, setPasswordHash } from './users.ts';
 
 // Verifying against a real hash when the email is unknown keeps response times alike, so timing
 // does not reveal whether an address belongs to the admin.
 const DUMMY_HASH = 'scrypt$131072$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
-/** `ticket` places the password check in the fair hash queue (auth/hash-queue.ts); `log` hears of an unusable stored hash. */
-export async function login(db: Db, email: string, password: string, ticket: HashTicket, log?: HashLog): Promise<{ token: string; expiresAt: Date }> {
+/**
+ * `ticket` places the password check in the fair hash queue (auth/hash-queue.ts); `log` hears of an
+ * unusable stored hash; `userAgent` is kept with the session for the owner's Security screen.
+ * Answers the new session and the account's email as stored.
+ */
+export async function login(db: Db, email: string, password: string, opts: { ticket: HashTicket; log?: HashLog; userAgent?: string }): Promise<{ token: string; expiresAt: Date; email: string }> {
   const user = await findUserByEmail(db, email);
-  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH, ticket, log);
+  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH, opts.ticket, opts.log);
   if (!user || !ok) throw new NotAuthenticatedError('Incorrect email or password.');
-  return createSession(db, user.id);
+  return { ...await createSession(db, user.id, opts.userAgent), email: user.email };
+}
+
+/** Checks the signed-in owner's current password (a wrong one is an InvalidInputError on `currentPassword`), then sets the new hash. */
+export async function changePassword(db: Db, userId: string, current: string, newHash: () => Promise<string>, opts: { ticket: HashTicket; log?: HashLog; keepToken: string }): Promise<void> {
+  const user = await findUserById(db, userId);
+  const ok = await verifyPassword(current, user?.passwordHash ?? DUMMY_HASH, opts.ticket, opts.log);
+  if (!user || !ok) throw new InvalidInputError('currentPassword', 'The current password is incorrect.');
+  const hash = await newHash();
+  await db.transaction().execute(async (trx) => {
+    await setPasswordHash(trx, user, hash);
+    // Codes asked for with the old password die with it, and so does every other signed-in browser.
+    await trx.deleteFrom('password_resets').where('user_id', '=', user.id).execute();
+    await deleteUserSessions(trx, user.id, opts.keepToken);
+  });
 }

@@ -4,6 +4,7 @@ import * as m001 from './migrations/001-initial.ts';
 import * as m002 from './migrations/002-bilingual.ts';
 import * as m003 from './migrations/003-shared-state.ts';
 import * as m004 from './migrations/004-images-in-database.ts';
+import * as m005 from './migrations/005-session-details.ts';
 
 /** Migrations are imported statically so a bundled or type-stripped build finds them without a file scan. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '002-bilingual': m002,
   '003-shared-state': m003,
   '004-images-in-database': m004,
+  '005-session-details': m005,
 };
 
 /** The names of the migrations this version of the code knows, in the order they run. */

@@ -16,6 +16,12 @@ interface SessionsTable {
   user_id: string;
   created_at: string;
   expires_at: string;
+  /** The id the owner's Security screen names the session by (UUIDv7); the digest above never leaves the server. */
+  public_id: string;
+  /** The browser's User-Agent at sign-in, cut to USER_AGENT_MAX characters ('' when none was sent). */
+  user_agent: string;
+  /** When the session was last used, at most SEEN_EVERY_MS stale (set at sign-in). */
+  last_seen_at: string;
 }
 
 interface PasswordResetsTable {

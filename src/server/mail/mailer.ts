@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-interface MailMessage { to: string; subject: string; text: string; html: string }
+export interface MailMessage { to: string; subject: string; text: string; html: string }
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;

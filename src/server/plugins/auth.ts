@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyRequests, unauthorized } from '../lib/http-error.ts';
 import { countHit, forgetHits, refundHit } from '../auth/rate-limit-store.ts';
 import { DEVICE_COOKIE, DEVICE_TTL_MS, isKnownDevice, issueDeviceCookie } from '../auth/device-cookie.ts';
-import { findSessionUser, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts';
+import { findSessionUser, SESSION_COOKIE, touchSession, type SessionUser } from '../auth/sessions.ts';
 import { RESET_COOKIE_TTL_MS } from '../auth/reset-requester.ts';
 
 declare module 'fastify' {
@@ -41,9 +41,16 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   app.decorateRequest('failureKeys', undefined);
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     const token = sessionToken(request);
-    const user = token ? await findSessionUser(app.ctx.db, token) : undefined;
-    if (!user) throw unauthorized();
+    const found = token ? await findSessionUser(app.ctx.db, token) : undefined;
+    if (!token || !found) throw unauthorized();
+    const { stale, ...user } = found;
     request.admin = user;
+    // When the session was last used is kept for the Security screen, written at most every few minutes.
+    if (stale) {
+      await touchSession(app.ctx.db, token).catch((err: unknown) => {
+        request.log.warn({ err }, 'when the session was last used could not be written');
+      });
+    }
   });
   // The one place the admin check is attached: every route declared with `config: { admin: true }`
   // runs it before anything else of its own, and the OpenAPI document marks it as needing the session.
@@ -102,6 +109,8 @@ export interface FailureLimitOptions {
   perAccountAndAddress?: Bound;
   /** Failures at one account from anywhere; a browser that signed in to it before is not held back. */
   perAccount?: Bound;
+  /** The account a request is at: the body's email unless told otherwise (a signed-in call names the session's). */
+  accountOf?: (request: FastifyRequest) => string;
 }
 
 /**
@@ -130,7 +139,7 @@ export function failureLimit(app: FastifyInstance, opts: FailureLimitOptions) {
       await count(request, reply, addressKey(request), opts.perAddress, false);
     },
     preHandler: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-      const email = emailOf(request);
+      const email = (opts.accountOf ?? emailOf)(request).trim().toLowerCase();
       if (!opts.perAccountAndAddress || !email) return;
       // The kind of counter comes before the email in each key, so no email can make one key look like another's.
       await count(request, reply, `failures:${opts.name}:account-address:${request.ip}:${email}`, opts.perAccountAndAddress, true);

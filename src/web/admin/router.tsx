@@ -12,6 +12,7 @@ import { AddDetailPage, EditDetailPage } from './screens/detail-form-pages.tsx';
 import { DetailsAdminPage } from './screens/details-admin-page.tsx';
 import { KeywordsAdminPage } from './screens/keywords-admin-page.tsx';
 import { NotFound, Root } from './screens/root.tsx';
+import { SecurityPage } from './screens/security-page.tsx';
 import { AddSlidePage, EditSlidePage } from './screens/slide-form-pages.tsx';
 import { SlidesAdminPage } from './screens/slides-admin-page.tsx';
 import { UploadPage } from './screens/upload-page.tsx';
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
           { path: 'about-admin', element: <AboutAdminPage /> },
           { path: 'slide-admin', element: <SlidesAdminPage /> },
           { path: 'keyword-admin', element: <KeywordsAdminPage /> },
+          { path: 'security', element: <SecurityPage /> },
           { path: 'addproduct', element: <AddCardPage /> },
           { path: 'editcard', element: <EditCardPage /> },
           { path: 'adddetail', element: <AddDetailPage /> },

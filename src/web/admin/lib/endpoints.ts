@@ -1,9 +1,9 @@
 /** The API contract (specification section 7) as typed functions; paths are kept exactly. */
 import type { AboutText } from '../../../shared/about.ts';
-import type { About, Card, CardDetail, CardType, Contact, ContactFields, Language, Slide, Word } from '../../../shared/schemas.ts';
+import type { About, Card, CardDetail, CardType, Contact, ContactFields, Language, SessionItem, Slide, Word } from '../../../shared/schemas.ts';
 import { api, type RequestOptions } from './api.ts';
 
-export type { About, AboutText, Card, CardDetail, CardType, Contact, ContactFields, Language, Slide, Word };
+export type { About, AboutText, Card, CardDetail, CardType, Contact, ContactFields, Language, SessionItem, Slide, Word };
 export interface Saved<T> { message: string; data?: T }
 export interface CardWithDetails { cardWithImageUrl: Card; detailsWithImageUrl: CardDetail[] }
 /** An add or edit: Arabic title/text, the English pair ('' = none; an edit sends it, so '' clears it). */
@@ -71,4 +71,12 @@ export const contact = {
   get: (o?: RequestOptions) => api.get<{ data: Contact }>('/api/contact', o).then((r) => r.data),
   save: (fields: ContactFields, expectedUpdatedAt: string) =>
     api.put<{ message: string; data: Contact }>('/api/contact', { ...fields, ...(expectedUpdatedAt ? { expectedUpdatedAt } : {}) }),
+};
+
+/** The owner's signed-in sessions and password (the Security screen); not part of the original contract. */
+export const security = {
+  sessions: (o?: RequestOptions) => api.get<{ data: SessionItem[] }>('/api/auth/sessions', o).then((r) => r.data),
+  end: (id: string) => api.delete<{ message: string }>(`/api/auth/sessions/${q(id)}`),
+  endOthers: () => api.delete<{ message: string }>('/api/auth/sessions'),
+  changePassword: (currentPassword: string, newPassword: string) => api.put<{ message: string }>('/api/auth/password', { currentPassword, newPassword }),
 };

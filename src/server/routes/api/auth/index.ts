@@ -3,12 +3,17 @@ import { login } from '../../../auth/login.ts';
 import { deleteSession, SESSION_COOKIE } from '../../../auth/sessions.ts';
 import { getPhone, setPhone } from '../../../about/phone-repository.ts';
 import { failureLimit, rememberDevice, sessionCookieOptions, sessionToken } from '../../../plugins/auth.ts';
+import { describeUserAgent } from '../../../auth/user-agent.ts';
+import { backgroundMail } from '../../../mail/background.ts';
+import { newSignInEmail } from '../../../mail/new-sign-in-email.ts';
 import passwordReset from './password-reset.ts';
+import sessions from './sessions.ts';
 import { errors, LoggedIn, Login, MessageOnly, PhoneAnswer, PhoneChange, PhoneSaved, SignedIn, tags } from './schemas.ts';
 
 
 const auth: FastifyPluginAsyncTypebox = async (app) => {
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
+  const sendMail = backgroundMail(app);
   const MINUTE = 60_000;
   const loginLimit = failureLimit(app, {
     name: 'login',
@@ -21,14 +26,23 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     ...loginLimit,
     schema: {
       tags, summary: 'Sign in; sets the session cookie and returns the same token', body: Login,
-      description: 'Failed sign-ins are limited (20 a minute per address, 10 per account and address and 30 per account in 15 minutes, '
+      description: 'A browser that has not signed in to the account before (no device cookie) makes the server email the owner. '
+        + 'Failed sign-ins are limited (20 a minute per address, 10 per account and address and 30 per account in 15 minutes, '
         + 'the last not for a browser that signed in before); successful ones are not counted and clear the address\'s failures.',
       response: { 200: SignedIn, ...errors(400, 401, 429) },
     },
   }, async (request, reply) => {
-    const { token, expiresAt } = await login(db, request.body.email, request.body.password, { address: request.ip, priority: request.knownDevice }, request.log);
+    const userAgent = request.headers['user-agent'] ?? '';
+    const { token, expiresAt, email } = await login(db, request.body.email, request.body.password, {
+      ticket: { address: request.ip, priority: request.knownDevice }, log: request.log, userAgent,
+    });
     reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app, expiresAt));
     await rememberDevice(app, reply, request.body.email);
+    // A browser without the account's device cookie has not signed in to it before: the owner hears
+    // of it by email. The answer neither waits for the mail nor tells of it.
+    if (!request.knownDevice) {
+      sendMail({ to: email, ...newSignInEmail({ at: new Date(), device: describeUserAgent(userAgent), publicUrl: config.publicUrl }) }, request.log, 'the new sign-in email');
+    }
     return { token, message: 'Welcome Back' };
   });
 
@@ -65,6 +79,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   await app.register(passwordReset);
+  await app.register(sessions);
 };
 
 export default auth;

@@ -6,6 +6,7 @@ import {
 import { hashPassword } from '../../../auth/passwords.ts';
 import { SESSION_COOKIE } from '../../../auth/sessions.ts';
 import { tooManyRequests, unauthorized } from '../../../lib/http-error.ts';
+import { backgroundMail } from '../../../mail/background.ts';
 import { otpEmail } from '../../../mail/otp-email.ts';
 import { accountRateLimit, failureLimit, rememberDevice, resetCookieOptions, sessionCookieOptions } from '../../../plugins/auth.ts';
 import { RESET_COOKIE, requesterProof } from '../../../auth/reset-requester.ts';
@@ -16,11 +17,10 @@ const errors = errorAnswers(400, 429);
 const SENT = 'If this email belongs to an account, a 6-digit code has been sent to it. It expires in 10 minutes.';
 /** The least time forget-password, resend-otp and verify-reset-password take to answer. */
 export const ANSWER_FLOOR_MS = 150;
-const MAIL_GRACE_MS = 5_000;
 const RESENT = 'If this email belongs to an account, a new 6-digit code has been sent to it. It expires in 10 minutes.';
 
 const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
-  const { db, mailer, config } = app.ctx;
+  const { db, config } = app.ctx;
   const perAccountSend = accountRateLimit(app, { name: 'otp-send', max: 20, perAddress: 5, timeWindow: '1 hour' });
   const verifyLimit = failureLimit(app, {
     name: 'otp-verify',
@@ -31,10 +31,7 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
   const resetLimit = failureLimit(app, { name: 'reset', perAddress: { max: 10, windowMs: 60_000 } });
 
   // The answer does not wait for the mail. On shutdown, sends still running get a few seconds.
-  const inFlight = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.race([Promise.allSettled(inFlight), new Promise((done) => setTimeout(done, MAIL_GRACE_MS).unref())]);
-  });
+  const sendMail = backgroundMail(app);
 
   // The three calls that take an email answer no sooner than ANSWER_FLOOR_MS after the request
   // arrived, whatever happened: the admin's email (database work, a mail job) and an unknown one
@@ -58,14 +55,9 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
     reply.setCookie(RESET_COOKIE, await requesterProof(db, email, outcome.issuedAt), resetCookieOptions(app));
     if (outcome.kind !== 'send') return;
     const { email: to, otp } = outcome;
-    const job = mailer.send({ to, ...otpEmail({ code: otp, minutes: OTP_TTL_MS / 60_000, publicUrl: config.publicUrl }) })
-      // The code stays as issued: cancelling it would make a later guess answer "no active code"
-      // for the admin's email but "wrong code" for an unknown one, telling them apart.
-      .catch((err: unknown) => {
-        request.log.error({ err }, 'the password reset email could not be sent');
-      })
-      .finally(() => inFlight.delete(job));
-    inFlight.add(job);
+    // A failed send is logged only. The code stays as issued: cancelling it would make a later guess
+    // answer "no active code" for the admin's email but "wrong code" for an unknown one, telling them apart.
+    sendMail({ to, ...otpEmail({ code: otp, minutes: OTP_TTL_MS / 60_000, publicUrl: config.publicUrl }) }, request.log, 'the password reset email');
   };
 
   app.post('/forget-password', {
