@@ -6,12 +6,14 @@ import { failureLimit, rememberDevice, sessionCookieOptions, sessionToken } from
 import { describeUserAgent } from '../../../auth/user-agent.ts';
 import { backgroundMail } from '../../../mail/background.ts';
 import { newSignInEmail } from '../../../mail/new-sign-in-email.ts';
+import { countHit } from '../../../auth/rate-limit-store.ts';
 import passwordReset from './password-reset.ts';
 import sessions from './sessions.ts';
 import { errors, LoggedIn, Login, MessageOnly, PhoneAnswer, PhoneChange, PhoneSaved, SignedIn, tags } from './schemas.ts';
 
 
 const auth: FastifyPluginAsyncTypebox = async (app) => {
+  const DAY_MS = 24 * 60 * 60_000;
   const { db, config } = app.ctx;
   const sendMail = backgroundMail(app);
   const MINUTE = 60_000;
@@ -40,8 +42,14 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
     await rememberDevice(app, reply, request.body.email);
     // A browser without the account's device cookie has not signed in to it before: the owner hears
     // of it by email. The answer neither waits for the mail nor tells of it.
+    // A client of the API that keeps no cookies (a script signing in afresh for each task) is new
+    // every time: the owner hears of each browser and address once a day, not of every sign-in.
     if (!request.knownDevice) {
-      sendMail({ to: email, ...newSignInEmail({ at: new Date(), device: describeUserAgent(userAgent), publicUrl: config.publicUrl }) }, request.log, 'the new sign-in email');
+      const device = describeUserAgent(userAgent);
+      const seen = await countHit(db, `new-sign-in-mail:${email}:${request.ip}:${device.browser ?? '?'}:${device.os ?? '?'}`, DAY_MS);
+      if (seen.current === 1) {
+        sendMail({ to: email, ...newSignInEmail({ at: new Date(), device, publicUrl: config.publicUrl }) }, request.log, 'the new sign-in email');
+      }
     }
     return { token, message: 'Welcome Back' };
   });
