@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
 
@@ -29,6 +30,9 @@ const app = await buildApp(config, { seedCommand: [process.execPath, ...process.
  * hangs at SHUTDOWN_TIMEOUT_MS (9 s; a mail server that never answers) does not hold the process:
  * orchestrators kill at 10.
  */
+/** After the listener closes, how long connections already open may still bring their request. */
+const LAST_REQUESTS_MS = 1_000;
+
 const shutdown = async (signal: string) => {
   const { shutdownDrainMs, shutdownTimeoutMs } = config.connections;
   app.log.info({ signal, drainMs: shutdownDrainMs }, 'shutting down');
@@ -38,6 +42,13 @@ const shutdown = async (signal: string) => {
   }, shutdownTimeoutMs).unref();
   app.ctx.drain.draining = true;
   await new Promise((resolve) => setTimeout(resolve, shutdownDrainMs));
+  // Stop taking connections, but do not close the idle ones yet: a proxy that opened one a moment
+  // ago has its request on the way, and closing the connection under it is a reset the proxy cannot
+  // retry for a POST. (http.Server#close would close them at once; net.Server#close only stops
+  // listening.) Requests that arrive on them are answered, each closing its connection.
+  // (Its callback waits for every connection to end, which is not what is waited for here.)
+  net.Server.prototype.close.call(app.server);
+  await new Promise((resolve) => setTimeout(resolve, LAST_REQUESTS_MS));
   // A keep-alive connection whose request was still running when the server closed would otherwise
   // hold the server open once it goes idle: close such connections as they go quiet.
   setInterval(() => app.server.closeIdleConnections(), 100).unref();
