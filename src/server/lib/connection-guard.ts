@@ -6,6 +6,8 @@ import type { ConnectionLimits } from '../config.ts';
 const HIGH_WATER = 0.75;
 /** Closing idle connections walks them all: at most this often. */
 const CLOSE_IDLE_EVERY_MS = 1000;
+/** A connection that has sent no request yet is not made room for by a newcomer before this age. */
+const EVICT_AFTER_MS = 1000;
 
 /**
  * Bounds the connections a server holds, so that sockets held open from one address (idle, or
@@ -30,18 +32,36 @@ export function guardConnections(server: Server, limits: ConnectionLimits): { op
   let open = 0;
   let idleClosedAt = 0;
   const highWater = Math.floor(limits.max * HIGH_WATER);
+  // Connections that have not sent a whole request yet, oldest first (a Map keeps insertion order),
+  // with when they came. When the bound is full, a newcomer takes the place of the oldest of them:
+  // held connections from many addresses (each within its own bound) cannot keep visitors out,
+  // since a visitor's request arrives at once and takes it off this list.
+  const waiting = new Map<Socket, number>();
+  server.on('request', (request) => { waiting.delete(request.socket); });
 
   server.on('connection', (socket: Socket) => {
     // A socket that reset before this runs has no address; it closes by itself.
     const address = socket.remoteAddress ?? '';
     const fromAddress = (perAddress.get(address) ?? 0) + 1;
-    if (open >= limits.max || (limits.perAddress > 0 && fromAddress > limits.perAddress)) {
+    if (limits.perAddress > 0 && fromAddress > limits.perAddress) {
       socket.destroy();
       return;
     }
+    if (open >= limits.max) {
+      const oldest = waiting.entries().next();
+      if (oldest.done || Date.now() - oldest.value[1] < EVICT_AFTER_MS) {
+        socket.destroy();
+        return;
+      }
+      // Its close handler gives its place back a moment later: until then the bound is over by one.
+      waiting.delete(oldest.value[0]);
+      oldest.value[0].destroy();
+    }
     open++;
     perAddress.set(address, fromAddress);
+    waiting.set(socket, Date.now());
     socket.once('close', () => {
+      waiting.delete(socket);
       open--;
       const left = perAddress.get(address)! - 1;
       if (left === 0) perAddress.delete(address);
