@@ -1,11 +1,10 @@
 import type { Language } from '../../shared/language.ts';
+import { bilingualDocument, escapeHtml, languageBlock } from './email-layout.ts';
 import type { DeviceWords } from '../auth/user-agent.ts';
 /** The email that tells the owner of a sign-in from a browser not seen before: Arabic first, then English. */
 
 export interface NewSignInEmail { subject: string; text: string; html: string }
 
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** `at` is said in UTC: the server does not know the owner's time zone. */
 export function newSignInEmail(opts: { at: Date; device: DeviceWords; publicUrl: string }): NewSignInEmail {
@@ -47,31 +46,16 @@ export function newSignInEmail(opts: { at: Date; device: DeviceWords; publicUrl:
   const text = [...lines(ar, 'ar'), '', '----', '', ...lines(en, 'en'), ''].join('\n');
 
   const block = (t: typeof ar, lang: Language) => {
-    const dir = lang === 'ar' ? 'rtl' : 'ltr';
-    const align = lang === 'ar' ? 'right' : 'left';
     const link = (href: string, label: string) => `<a href="${escapeHtml(href)}" style="color:#0f4c5c">${escapeHtml(label)}</a>`;
-    return `<div dir="${dir}" lang="${lang}" style="text-align:${align};padding:24px;font-size:16px;line-height:1.6">
-<h1 style="margin:0 0 12px;font-size:22px">${escapeHtml(t.heading)}</h1>
-<p style="margin:0 0 8px">${escapeHtml(t.intro)}</p>
+    return languageBlock(lang, t.heading, `<p style="margin:0 0 8px">${escapeHtml(t.intro)}</p>
 <p style="margin:0 0 4px">${escapeHtml(t.when)}</p>
 <p style="margin:0 0 16px">${escapeHtml(t.device)}</p>
 <p style="margin:0 0 8px;color:#555">${escapeHtml(t.you)}</p>
 <p style="margin:0 0 8px;font-weight:bold">${escapeHtml(t.notYou)}</p>
-<p style="margin:0">${link(resetUrl[lang], t.reset)} · ${link(securityUrl[lang], t.security)}</p>
-</div>`;
+<p style="margin:0">${link(resetUrl[lang], t.reset)} · ${link(securityUrl[lang], t.security)}</p>`);
   };
 
-  const html = `<!doctype html>
-<html lang="ar" dir="rtl">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:16px;background:#f4f6f7;color:#1a1a1a;font-family:Tahoma,Arial,sans-serif">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px">
-${block(ar, 'ar')}
-<hr style="border:0;border-top:1px solid #ddd;margin:0">
-${block(en, 'en')}
-</div>
-</body>
-</html>`;
+  const html = bilingualDocument(subject, block(ar, 'ar'), block(en, 'en'));
 
   return { subject, text, html };
 }
