@@ -219,3 +219,66 @@ export const SessionItem = Type.Object({
   current: Type.Boolean({ description: 'True for the session making this call' }),
 });
 export type SessionItem = Static<typeof SessionItem>;
+
+/** A ticket of a half-done sign-in or reset (see POST /api/auth/second-step). */
+const Ticket = Type.String({ minLength: 1, maxLength: 100, description: 'The ticket from the answer that asked for a second step' });
+/** The second step with a code: `code` is a 6-digit authenticator app code or a recovery code (ABCDE-FGH23). */
+export const SecondStep = Type.Object({
+  ticket: Ticket,
+  code: Type.String({ minLength: 1, maxLength: 32, description: 'A 6-digit authenticator app code, or a recovery code' }),
+});
+const PasskeyName = Type.String({ minLength: 1, maxLength: 60, pattern: VISIBLE_PATTERN, description: 'A name the owner gives the passkey, e.g. "My phone"' });
+/** Proof asked again before a factor is removed or recovery codes are replaced: the password, or a code. */
+export const ConfirmAgain = Type.Object({
+  currentPassword: Type.Optional(Type.String({ minLength: 1, maxLength: LIMITS.passwordMax })),
+  code: Type.Optional(Type.String({ minLength: 1, maxLength: 32, description: 'An authenticator app code or a recovery code, instead of the password' })),
+});
+export type ConfirmAgain = Static<typeof ConfirmAgain>;
+// Post-quantum passkeys (ML-DSA, which Chromium's authenticators offer) sign with up to ~6,200 base64url characters and keys of ~3,500.
+const b64url = (max: number) => Type.String({ maxLength: max, pattern: '^[A-Za-z0-9_-]*$' });
+/** What @simplewebauthn/browser's startAuthentication answers (a WebAuthn assertion, as JSON). */
+const PasskeyAssertion = Type.Object({
+  id: b64url(1400), rawId: b64url(1400), type: Type.Literal('public-key'),
+  response: Type.Object({
+    clientDataJSON: b64url(4000), authenticatorData: b64url(4000), signature: b64url(8000),
+    userHandle: Type.Optional(b64url(200)),
+  }),
+  clientExtensionResults: Type.Object({}),
+  authenticatorAttachment: Type.Optional(Type.String({ maxLength: 40 })),
+});
+/** What @simplewebauthn/browser's startRegistration answers (a WebAuthn attestation, as JSON). */
+const PasskeyAttestation = Type.Object({
+  id: b64url(1400), rawId: b64url(1400), type: Type.Literal('public-key'),
+  response: Type.Object({
+    clientDataJSON: b64url(4000), attestationObject: b64url(16000),
+    authenticatorData: Type.Optional(b64url(16000)),
+    transports: Type.Optional(Type.Array(Type.String({ maxLength: 20 }), { maxItems: 10 })),
+    publicKeyAlgorithm: Type.Optional(Type.Integer()),
+    publicKey: Type.Optional(b64url(8000)),
+  }),
+  clientExtensionResults: Type.Object({}),
+  authenticatorAttachment: Type.Optional(Type.String({ maxLength: 40 })),
+});
+export const PasskeySignIn = Type.Object({ response: PasskeyAssertion, ticket: Type.Optional(Ticket) });
+export const PasskeyOptionsBody = Type.Object({ ticket: Type.Optional(Ticket) });
+export const AddPasskey = Type.Object({ name: PasskeyName, response: PasskeyAttestation });
+export const RenamePasskey = Type.Object({ name: PasskeyName });
+export const TotpCode = Type.Object({ code: Type.String({ pattern: '^\\s*[0-9]{6}\\s*$', description: 'The 6-digit code the app shows' }) });
+export const PasskeyItem = Type.Object({
+  id: Type.String(), name: Type.String(), createdAt: Type.String(),
+  lastUsedAt: Type.Union([Type.String(), Type.Null()]),
+  backedUp: Type.Boolean({ description: 'Synced by its provider (e.g. iCloud Keychain, Google Password Manager)' }),
+});
+export type PasskeyItem = Static<typeof PasskeyItem>;
+export const FactorsView = Type.Object({
+  passkeys: Type.Array(PasskeyItem),
+  totp: Type.Boolean({ description: 'An authenticator app is set up' }),
+  recoveryCodesLeft: Type.Integer({ description: 'Unused recovery codes' }),
+});
+export type FactorsView = Static<typeof FactorsView>;
+/** How a second step may be passed: a passkey, an authenticator app code, a recovery code. */
+export const SecondStepInfo = Type.Object({
+  ticket: Type.String({ description: 'Send it with the code to POST /api/auth/second-step, or with a passkey to POST /api/auth/passkey/sign-in; good for 5 minutes' }),
+  methods: Type.Array(Type.Union([Type.Literal('passkey'), Type.Literal('totp'), Type.Literal('recovery')])),
+});
+export type SecondStepInfo = Static<typeof SecondStepInfo>;

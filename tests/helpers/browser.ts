@@ -1,7 +1,7 @@
 import { after, before } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startServer, type TestServer } from './server.ts';
+import { startServer, type Engine, type TestServer } from './server.ts';
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
@@ -62,15 +62,19 @@ export interface BrowserSuite {
 }
 
 /**
- * Registers, in the calling describe, hooks that start a SQLite server and Chromium before its
+ * Registers, in the calling describe, hooks that start a server (SQLite unless `opts.engine` says
+ * otherwise; at http://localhost:PORT with `opts.localhost`, as passkeys need) and Chromium before its
  * tests and close both after them. `env` may be a function, for values known only once earlier
  * hooks (an SMTP receiver, say) have run. Hooks the describe registers later run after these.
  */
-export function browserSuite(env: Record<string, string> | (() => Record<string, string>) = {}): BrowserSuite {
+export function browserSuite(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  opts: { engine?: Engine; localhost?: boolean } = {},
+): BrowserSuite {
   let server: TestServer | undefined;
   let browser: TestBrowser | undefined;
   before(async () => {
-    server = await startServer('sqlite', typeof env === 'function' ? env() : env);
+    server = await startServer(opts.engine ?? 'sqlite', typeof env === 'function' ? env() : env, { localhost: opts.localhost ?? false });
     browser = await launchBrowser();
   });
   after(async () => {

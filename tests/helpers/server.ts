@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { after, before, describe } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -58,8 +59,11 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
  * Starts the real app on a random loopback port with its own data folder and database (or, with
  * `databaseUrl`, on that PostgreSQL database, which the caller drops).
  */
-export async function startServer(engine: Engine = 'sqlite', env: Record<string, string> = {}, opts: { databaseUrl?: string } = {}): Promise<TestServer> {
+export async function startServer(engine: Engine = 'sqlite', env: Record<string, string> = {}, opts: { databaseUrl?: string; localhost?: boolean } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-test-'));
+  // WebAuthn refuses an IP address as its site: a passkey test speaks to http://localhost:PORT, the PUBLIC_URL too.
+  const port = opts.localhost ? await freePort() : 0;
+  if (opts.localhost) env = { PUBLIC_URL: `http://localhost:${port}`, ...env };
   const pgDb = engine === 'postgres' && !opts.databaseUrl ? await createPgDatabase() : undefined;
   const databaseUrl = opts.databaseUrl ?? pgDb?.url;
   const config = loadConfig({
@@ -73,9 +77,9 @@ export async function startServer(engine: Engine = 'sqlite', env: Record<string,
     ...env,
   });
   const app = await buildApp(config, { logger: { level: process.env.TEST_LOG_LEVEL ?? 'silent' } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const url = `http://${opts.localhost ? 'localhost' : '127.0.0.1'}:${typeof address === 'object' && address ? address.port : 0}`;
   return {
     app,
     url,
@@ -93,6 +97,18 @@ export async function startServer(engine: Engine = 'sqlite', env: Record<string,
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A loopback port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
 
 /**

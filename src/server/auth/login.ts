@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { InvalidInputError, NotAuthenticatedError } from '../lib/domain-errors.ts';
 import { verifyPassword, type HashLog, type HashTicket } from './passwords.ts';
+import { factorsOf, hasSecondFactor, issueTicket, methodsOf, type Method } from './second-step.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
 import { findUserByEmail, findUserById, setPasswordHash } from './users.ts';
 
@@ -8,16 +9,34 @@ import { findUserByEmail, findUserById, setPasswordHash } from './users.ts';
 // does not reveal whether an address belongs to the admin.
 const DUMMY_HASH = 'scrypt$131072$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
+export type LoginOutcome =
+  | { kind: 'signed-in'; token: string; expiresAt: Date; email: string }
+  /** The password was right, but the account has a second factor: only a ticket for the second step. */
+  | { kind: 'second-step'; ticket: string; methods: Method[]; email: string };
+
 /**
  * `ticket` places the password check in the fair hash queue (auth/hash-queue.ts); `log` hears of an
  * unusable stored hash; `userAgent` is kept with the session for the owner's Security screen.
- * Answers the new session and the account's email as stored.
+ * Answers the new session and the account's email as stored, or, when the account has a second
+ * factor, no session but a ticket for the second step (auth/second-step.ts).
  */
-export async function login(db: Db, email: string, password: string, opts: { ticket: HashTicket; log?: HashLog; userAgent?: string }): Promise<{ token: string; expiresAt: Date; email: string }> {
+export async function login(db: Db, email: string, password: string, opts: { ticket: HashTicket; log?: HashLog; userAgent?: string }): Promise<LoginOutcome> {
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH, opts.ticket, opts.log);
   if (!user || !ok) throw new NotAuthenticatedError('Incorrect email or password.');
-  return { ...await createSession(db, user.id, opts.userAgent), email: user.email };
+  const factors = await factorsOf(db, user.id);
+  if (hasSecondFactor(factors)) {
+    const ticket = await issueTicket(db, user.id, 'sign-in', { userAgent: opts.userAgent ?? '' });
+    return { kind: 'second-step', ticket, methods: methodsOf(factors), email: user.email };
+  }
+  return { kind: 'signed-in', ...await createSession(db, user.id, opts.userAgent), email: user.email };
+}
+
+/** Checks the signed-in owner's password again (before a factor is removed); false when it is wrong. */
+export async function passwordMatches(db: Db, userId: string, password: string, opts: { ticket: HashTicket; log?: HashLog }): Promise<boolean> {
+  const user = await findUserById(db, userId);
+  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH, opts.ticket, opts.log);
+  return Boolean(user) && ok;
 }
 
 /** Checks the signed-in owner's current password (a wrong one is an InvalidInputError on `currentPassword`), then sets the new hash. */

@@ -72,7 +72,7 @@ export async function startPasswordReset(db: Db, email: string, opts: { cooldown
     await trx.insertInto('password_resets').values({
       id: newId(), user_id: user.id, otp_hash: digest(otp), attempts: 0,
       expires_at: new Date(now + OTP_TTL_MS).toISOString(), last_sent_at: at,
-      reset_token_hash: null, reset_token_expires_at: null, used_at: null, created_at: at,
+      reset_token_hash: null, reset_token_expires_at: null, used_at: null, created_at: at, factor_checked_at: null,
     }).execute();
     return { kind: 'send', email: user.email, otp, issuedAt: at };
   });
@@ -102,7 +102,7 @@ async function countStrangerGuess(db: Db, email: string): Promise<void> {
  * of the code's five tries; any other check spends one of the email's daily wrong codes instead, so
  * strangers guessing cannot kill the owner's code. Unknown emails meet exactly the same.
  */
-export async function verifyResetCode(db: Db, email: string, otp: string, from: CheckOrigin = {}): Promise<string> {
+export async function verifyResetCode(db: Db, email: string, otp: string, from: CheckOrigin = {}): Promise<{ token: string; userId: string; resetId: string }> {
   const user = await findUserByEmail(db, email);
   if (!user) {
     const decoy = await peekDecoy(db, email);
@@ -143,14 +143,22 @@ export async function verifyResetCode(db: Db, email: string, otp: string, from: 
     .set({ used_at: nowIso(), reset_token_hash: digest(token), reset_token_expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString() })
     .where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
   if (Number(spent.numUpdatedRows) !== 1) throw new InvalidInputError('otp', MESSAGES.used);
-  return token;
+  return { token, userId: user.id, resetId: row.id };
 }
 
-/** The account a reset token belongs to, when the token is current; nothing is changed. */
-export async function findResetTokenUser(db: Db, token: string): Promise<string | undefined> {
-  const row = await db.selectFrom('password_resets').select(['user_id', 'reset_token_expires_at'])
+/** Records that the owner passed a second factor for this reset (its code is verified already). */
+export async function markResetFactorChecked(db: Db, resetId: string): Promise<void> {
+  const done = await db.updateTable('password_resets').set({ factor_checked_at: nowIso() })
+    .where('id', '=', resetId).where('reset_token_hash', 'is not', null).where('reset_token_expires_at', '>', nowIso())
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) throw new NotAuthenticatedError(MESSAGES.badToken);
+}
+
+/** The account a reset token belongs to and whether a second factor was passed for it, when the token is current; nothing is changed. */
+export async function findResetTokenUser(db: Db, token: string): Promise<{ userId: string; factorChecked: boolean } | undefined> {
+  const row = await db.selectFrom('password_resets').select(['user_id', 'reset_token_expires_at', 'factor_checked_at'])
     .where('reset_token_hash', '=', digest(token)).executeTakeFirst();
-  return row?.reset_token_expires_at && row.reset_token_expires_at > nowIso() ? row.user_id : undefined;
+  return row?.reset_token_expires_at && row.reset_token_expires_at > nowIso() ? { userId: row.user_id, factorChecked: row.factor_checked_at !== null } : undefined;
 }
 
 /**

@@ -37,6 +37,27 @@ export const SKIPPED_TABLES: Readonly<Record<string, SkippedTable>> = {
     reason: 'codes that expire within minutes; a reset in progress is started again',
     clearOnReplace: true,
   },
+  passkeys: {
+    reason: 'second factors are bound to the address the site answers at (a passkey to its host name) and are the source\'s secrets: '
+      + 'a restored or moved site signs the admin in with the password, and the owner adds them again on the Security screen',
+    clearOnReplace: true,
+  },
+  totp_factors: {
+    reason: 'the authenticator app\'s secret, a second factor of the source (see passkeys)',
+    clearOnReplace: true,
+  },
+  recovery_codes: {
+    reason: 'they stand in for the source\'s second factors, which a backup does not carry (see passkeys)',
+    clearOnReplace: true,
+  },
+  webauthn_challenges: {
+    reason: 'passkey challenges that run out within minutes',
+    clearOnReplace: true,
+  },
+  sign_in_steps: {
+    reason: 'half-done sign-ins that run out within minutes',
+    clearOnReplace: true,
+  },
   locks: {
     reason: 'rows used only as write locks; the migrations create them in every database',
     clearOnReplace: false,

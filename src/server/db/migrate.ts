@@ -5,6 +5,7 @@ import * as m002 from './migrations/002-bilingual.ts';
 import * as m003 from './migrations/003-shared-state.ts';
 import * as m004 from './migrations/004-images-in-database.ts';
 import * as m005 from './migrations/005-session-details.ts';
+import * as m006 from './migrations/006-second-factors.ts';
 
 /** Migrations are imported statically so a bundled or type-stripped build finds them without a file scan. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '003-shared-state': m003,
   '004-images-in-database': m004,
   '005-session-details': m005,
+  '006-second-factors': m006,
 };
 
 /** The names of the migrations this version of the code knows, in the order they run. */

@@ -36,6 +36,63 @@ interface PasswordResetsTable {
   reset_token_expires_at: string | null;
   used_at: string | null;
   created_at: string;
+  /** Set when the owner passed a second factor for this reset: with a factor on, no password is set before. */
+  factor_checked_at: string | null;
+}
+
+interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** base64url, as the browser names the credential. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The signature counter last seen (bigint: a string from PostgreSQL's driver). */
+  counter: number | string;
+  /** JSON list of the authenticator's transports, as the browser reported them. */
+  transports: string;
+  /** 1 when the passkey is synced (backed up) by its provider. */
+  backed_up: number;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+interface TotpFactorsTable {
+  user_id: string;
+  /** Base32, as authenticator apps take it. */
+  secret: string;
+  confirmed_at: string | null;
+  last_step: number | string | null;
+  created_at: string;
+}
+
+interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the code as typed without separators, upper case. */
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'sign-in';
+  user_id: string | null;
+  expires_at: string;
+}
+
+interface SignInStepsTable {
+  /** SHA-256 of the ticket. */
+  id: string;
+  user_id: string;
+  purpose: 'sign-in' | 'reset';
+  reset_id: string | null;
+  user_agent: string;
+  attempts: number;
+  expires_at: string;
+  created_at: string;
 }
 
 export interface CardsTable {
@@ -161,4 +218,9 @@ export interface Database {
   rate_limits: RateLimitsTable;
   reset_decoys: ResetDecoysTable;
   jobs: JobsTable;
+  passkeys: PasskeysTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  sign_in_steps: SignInStepsTable;
 }

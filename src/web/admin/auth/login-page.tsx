@@ -2,46 +2,95 @@ import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button, TextField } from '../components/ui.tsx';
 import { useLanguage, useTitle } from '../i18n/language.tsx';
-import { auth } from '../lib/endpoints.ts';
+import { factorWords } from '../i18n/factors.ts';
+import { factors, type SecondStepInfo } from '../lib/endpoints.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { MSG, TOKEN_KEY } from '../lib/messages.ts';
 import { notify } from '../lib/notify.ts';
+import { passkeyCancelled, passkeySignIn, passkeysSupported } from '../lib/passkey.ts';
 import { PasswordField } from './password-field.tsx';
+import { SecondStepForm } from './second-step-form.tsx';
 
+/**
+ * Sign-in: email and password, or a passkey alone. When the account has a second factor, the right
+ * password leads to the second step (a passkey, an app code or a recovery code) before any session.
+ */
 export function LoginPage() {
-  const { t, to } = useLanguage();
+  const { t, to, lang } = useLanguage();
+  const w = factorWords[lang];
   useTitle(t.loginTitle);
   const navigate = useNavigate();
   const from = (useLocation().state as { from?: unknown } | null)?.from;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'password' | 'passkey' | null>(null);
+  const [step, setStep] = useState<SecondStepInfo | null>(null);
+
+  const signedIn = (answer: { token?: string }) => {
+    // The specification keeps the token in local storage; the session itself rides on the httpOnly cookie.
+    if (answer.token) localStorage.setItem(TOKEN_KEY, answer.token);
+    notify.success(MSG.welcomeBack);
+    navigate(typeof from === 'string' && /^\/(en\/)?(admin|upload)/.test(from) ? from : to('/admin'), { replace: true });
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
+    setBusy('password');
     try {
-      const answer = await auth.login(email.trim(), password);
-      // The specification keeps the token in local storage; the session itself rides on the httpOnly cookie.
-      localStorage.setItem(TOKEN_KEY, answer.token);
-      notify.success(MSG.welcomeBack);
-      navigate(typeof from === 'string' && /^\/(en\/)?(admin|upload)/.test(from) ? from : to('/admin'), { replace: true });
+      const answer = await factors.login(email.trim(), password);
+      if ('secondStep' in answer) {
+        setStep(answer.secondStep);
+        setBusy(null);
+        return;
+      }
+      signedIn(answer);
     } catch (err) {
       notify.failure(err);
-      setBusy(false);
+      setBusy(null);
     }
   };
+
+  const withPasskey = async () => {
+    setBusy('passkey');
+    try {
+      signedIn(await passkeySignIn());
+    } catch (err) {
+      if (passkeyCancelled(err)) notify.error(w.passkeyCancelled);
+      else notify.failure(err);
+      setBusy(null);
+    }
+  };
+
+  if (step) {
+    return <SecondStepForm step={step} purpose="sign-in" onDone={signedIn} onRestart={() => { setStep(null); setPassword(''); }} />;
+  }
 
   return (
     <>
       <h1 className="auth-title">{t.loginTitle}</h1>
       <p className="auth-intro">{t.loginIntro}</p>
       <form className="form" onSubmit={submit}>
-        <TextField label={t.email} type="email" required mark={false} autoComplete="username" dir="ltr" maxLength={LIMITS.email} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField label={t.email} type="email" required mark={false} autoComplete="username webauthn" dir="ltr" maxLength={LIMITS.email} value={email} onChange={(e) => setEmail(e.target.value)} />
         <PasswordField label={t.password} value={password} onChange={setPassword} autoComplete="current-password" />
-        <Button type="submit" variant="primary" className="btn-block" busy={busy}>{t.signIn}</Button>
+        <Button type="submit" variant="primary" className="btn-block" busy={busy === 'password'} disabled={busy !== null}>{t.signIn}</Button>
       </form>
+      {passkeysSupported() && (
+        <>
+          <p className="auth-divider"><span>{w.orDivider}</span></p>
+          <Button variant="secondary" className="btn-block" busy={busy === 'passkey'} disabled={busy !== null} onClick={withPasskey}>
+            <KeyIcon />{w.signInWithPasskey}
+          </Button>
+        </>
+      )}
       <p className="auth-links"><Link to={to('/auth/verifyemail')}>{t.forgetPassword}</Link></p>
     </>
+  );
+}
+
+function KeyIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <circle cx="8" cy="15" r="4" /><path d="M10.85 12.15 19 4" /><path d="m18 5 2 2" /><path d="m15 8 2 2" />
+    </svg>
   );
 }

@@ -1,8 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../components/ui.tsx';
 import { useLanguage, useTitle } from '../i18n/language.tsx';
-import { auth } from '../lib/endpoints.ts';
+import { auth, type SecondStepInfo } from '../lib/endpoints.ts';
+import { factorWords } from '../i18n/factors.ts';
+import { SecondStepForm } from './second-step-form.tsx';
 import { LIMITS } from '../../../shared/limits.ts';
 import { MSG, TOKEN_KEY } from '../lib/messages.ts';
 import { notify } from '../lib/notify.ts';
@@ -16,8 +18,12 @@ const HOME_DELAY_MS = 2000;
  * signs the admin in; then 'Welcome Back' and the home page, which is a separate document.
  */
 export function NewPasswordPage() {
-  const { t, to } = useLanguage();
+  const { t, to, lang } = useLanguage();
   useTitle(t.newPasswordTitle);
+  const navigate = useNavigate();
+  // With a second factor on, the verify step handed over a ticket: the factor comes before the password.
+  const location = useLocation();
+  const [step, setStep] = useState<SecondStepInfo | null>(() => (location.state as { secondStep?: SecondStepInfo } | null)?.secondStep ?? null);
   const [token] = useState(() => localStorage.getItem(TOKEN_KEY));
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -31,6 +37,13 @@ export function NewPasswordPage() {
   }, [done, home]);
 
   if (!token) return <Navigate to={to('/auth/verifyemail')} replace />;
+  if (step) {
+    return (
+      <SecondStepForm step={step} purpose="reset"
+        onDone={() => { notify.success(factorWords[lang].confirmed); setStep(null); }}
+        onRestart={() => { localStorage.removeItem(TOKEN_KEY); navigate(to('/auth/verifyemail'), { replace: true }); }} />
+    );
+  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -52,8 +52,9 @@ function OtpForm({ email }: { email: string }) {
     try {
       const answer = await auth.verifyOtp(email, otp);
       localStorage.setItem(TOKEN_KEY, answer.token);
-      notify.success(answer.message);
-      navigate(to('/auth/newpassword'), { replace: true, state: { email } });
+      // With a second factor on, the next screen asks for it before the new password.
+      if (!answer.secondStep) notify.success(answer.message);
+      navigate(to('/auth/newpassword'), { replace: true, state: { email, secondStep: answer.secondStep } });
     } catch (err) {
       notify.failure(err);
       setBusy(false);

@@ -22,7 +22,7 @@ export const auth = {
   login: (email: string, password: string) => api.post<{ token: string; message: string }>('/api/auth/login', { email, password }, { quiet401: true }),
   logout: () => api.post<{ message: string }>('/api/auth/logout', undefined, { quiet401: true }),
   forgetPassword: (email: string) => api.post<{ message: string }>('/api/auth/forget-password', { email }),
-  verifyOtp: (email: string, otp: string) => api.post<{ message: string; token: string }>('/api/auth/verify-reset-password', { email, otp }, { quiet401: true }),
+  verifyOtp: (email: string, otp: string) => api.post<{ message: string; token: string; secondStep?: SecondStepInfo }>('/api/auth/verify-reset-password', { email, otp }, { quiet401: true }),
   resendOtp: (email: string) => api.post<{ message: string }>('/api/auth/resend-otp', { email }),
   resetPassword: (password: string, token: string) =>
     api.put<{ message: string }>('/api/auth/reset-password', { password }, { headers: { authorization: `Bearer ${token}` }, quiet401: true }),
@@ -79,4 +79,31 @@ export const security = {
   end: (id: string) => api.delete<{ message: string }>(`/api/auth/sessions/${q(id)}`),
   endOthers: () => api.delete<{ message: string }>('/api/auth/sessions'),
   changePassword: (currentPassword: string, newPassword: string) => api.put<{ message: string }>('/api/auth/password', { currentPassword, newPassword }),
+};
+
+/** A sign-in or reset that asks for a second factor (see POST /api/auth/login). */
+export interface SecondStepInfo { ticket: string; methods: ('passkey' | 'totp' | 'recovery')[] }
+export type LoginAnswer = { token: string; message: string } | { message: string; secondStep: SecondStepInfo };
+export interface PasskeyItem { id: string; name: string; createdAt: string; lastUsedAt: string | null; backedUp: boolean }
+export interface FactorsView { passkeys: PasskeyItem[]; totp: boolean; recoveryCodesLeft: number }
+/** The password, or an app or recovery code, asked again before a factor goes. */
+export type Proof = { currentPassword: string } | { code: string };
+
+/** Second factors: passkeys, the authenticator app, recovery codes, and the second step of a sign-in. */
+export const factors = {
+  login: (email: string, password: string) => api.post<LoginAnswer>('/api/auth/login', { email, password }, { quiet401: true }),
+  secondStep: (ticket: string, code: string) => api.post<{ message: string; token?: string }>('/api/auth/second-step', { ticket, code }, { quiet401: true }),
+  passkeySignInOptions: (ticket?: string) => api.post<{ data: unknown }>('/api/auth/passkey/options', ticket ? { ticket } : {}, { quiet401: true }).then((r) => r.data),
+  passkeySignIn: (response: unknown, ticket?: string) =>
+    api.post<{ message: string; token?: string }>('/api/auth/passkey/sign-in', { response, ...(ticket ? { ticket } : {}) }, { quiet401: true }),
+  list: (o?: RequestOptions) => api.get<{ data: FactorsView }>('/api/auth/factors', o).then((r) => r.data),
+  passkeyOptions: () => api.post<{ data: unknown }>('/api/auth/passkeys/options').then((r) => r.data),
+  addPasskey: (name: string, response: unknown) =>
+    api.post<{ message: string; data: { passkey: PasskeyItem; recoveryCodes?: string[] } }>('/api/auth/passkeys', { name, response }),
+  renamePasskey: (id: string, name: string) => api.request<{ message: string }>('PATCH', `/api/auth/passkeys/${q(id)}`, { name }),
+  removePasskey: (id: string, proof: Proof) => api.request<{ message: string }>('DELETE', `/api/auth/passkeys/${q(id)}`, proof),
+  totpSetup: () => api.post<{ data: { secret: string; uri: string; qrSvg: string } }>('/api/auth/totp/setup').then((r) => r.data),
+  totpConfirm: (code: string) => api.post<{ message: string; data: { recoveryCodes?: string[] } }>('/api/auth/totp', { code }),
+  removeTotp: (proof: Proof) => api.request<{ message: string }>('DELETE', '/api/auth/totp', proof),
+  newRecoveryCodes: (proof: Proof) => api.post<{ message: string; data: { recoveryCodes?: string[] } }>('/api/auth/recovery-codes', proof),
 };

@@ -10,6 +10,7 @@ import { security, type SessionItem } from '../lib/endpoints.ts';
 import { TOKEN_KEY } from '../lib/messages.ts';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
+import { FactorsPanels } from './security-factors.tsx';
 import { LIMITS } from '../../../shared/limits.ts';
 
 /**
@@ -115,6 +116,7 @@ export function SecurityPage() {
         )}
         {list.data && others.length === 0 && <p className="empty">{t.noOtherSessions}</p>}
       </section>
+      <FactorsPanels onOthersSignedOut={() => list.set((items = []) => items.filter((i) => i.current))} />
       <PasswordChange id={passwordId} onChanged={() => list.set((items = []) => items.filter((i) => i.current))} />
     </>
   );

@@ -1,21 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { login } from '../../../auth/login.ts';
 import { deleteSession, SESSION_COOKIE } from '../../../auth/sessions.ts';
 import { getPhone, setPhone } from '../../../about/phone-repository.ts';
-import { failureLimit, rememberDevice, sessionCookieOptions, sessionToken } from '../../../plugins/auth.ts';
-import { describeUserAgent } from '../../../auth/user-agent.ts';
-import { backgroundMail } from '../../../mail/background.ts';
-import { newSignInEmail } from '../../../mail/new-sign-in-email.ts';
-import { countHit } from '../../../auth/rate-limit-store.ts';
+import { failureLimit, sessionCookieOptions, sessionToken } from '../../../plugins/auth.ts';
+import { STEP_MESSAGES } from '../../../auth/second-step.ts';
+import factors from './factors.ts';
 import passwordReset from './password-reset.ts';
+import secondStep from './second-step.ts';
 import sessions from './sessions.ts';
-import { errors, LoggedIn, Login, MessageOnly, PhoneAnswer, PhoneChange, PhoneSaved, SignedIn, tags } from './schemas.ts';
+import { signInFinisher } from './sign-in.ts';
+import { errors, LoggedIn, Login, MessageOnly, PhoneAnswer, PhoneChange, PhoneSaved, SecondStepNeeded, SignedIn, tags } from './schemas.ts';
 
 
 const auth: FastifyPluginAsyncTypebox = async (app) => {
-  const DAY_MS = 24 * 60 * 60_000;
-  const { db, config } = app.ctx;
-  const sendMail = backgroundMail(app);
+  const { db } = app.ctx;
+  const finish = signInFinisher(app);
   const MINUTE = 60_000;
   const loginLimit = failureLimit(app, {
     name: 'login',
@@ -27,31 +27,26 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/login', {
     ...loginLimit,
     schema: {
-      tags, summary: 'Sign in; sets the session cookie and returns the same token', body: Login,
+      tags, summary: 'Sign in; sets the session cookie and returns the same token, or asks for a second step', body: Login,
       description: 'A browser that has not signed in to the account before (no device cookie) makes the server email the owner. '
         + 'Failed sign-ins are limited (20 a minute per address, 10 per account and address and 30 per account in 15 minutes, '
-        + 'the last not for a browser that signed in before); successful ones are not counted and clear the address\'s failures.',
-      response: { 200: SignedIn, ...errors(400, 401, 429) },
+        + 'the last not for a browser that signed in before); successful ones are not counted and clear the address\'s failures.\n\n'
+        + 'When the account has a second factor (a passkey or an authenticator app), the right password signs nobody in: the answer '
+        + 'is still 200 but carries no `token` and sets no cookie; instead `secondStep.ticket` (good for 5 minutes) and '
+        + '`secondStep.methods` (`passkey`, `totp`, `recovery`). Send the ticket with a code to `POST /api/auth/second-step`, '
+        + 'or with a passkey answer to `POST /api/auth/passkey/sign-in`; either answers what this call answers without a factor.',
+      response: { 200: Type.Union([SignedIn, SecondStepNeeded]), ...errors(400, 401, 429) },
     },
   }, async (request, reply) => {
     const userAgent = request.headers['user-agent'] ?? '';
-    const { token, expiresAt, email } = await login(db, request.body.email, request.body.password, {
+    const outcome = await login(db, request.body.email, request.body.password, {
       ticket: { address: request.ip, priority: request.knownDevice }, log: request.log, userAgent,
     });
-    reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(app, expiresAt));
-    await rememberDevice(app, reply, request.body.email);
-    // A browser without the account's device cookie has not signed in to it before: the owner hears
-    // of it by email. The answer neither waits for the mail nor tells of it.
-    // A client of the API that keeps no cookies (a script signing in afresh for each task) is new
-    // every time: the owner hears of each browser and address once a day, not of every sign-in.
-    if (!request.knownDevice) {
-      const device = describeUserAgent(userAgent);
-      const seen = await countHit(db, `new-sign-in-mail:${email}:${request.ip}:${device.browser ?? '?'}:${device.os ?? '?'}`, DAY_MS);
-      if (seen.current === 1) {
-        sendMail({ to: email, ...newSignInEmail({ at: new Date(), device, publicUrl: config.publicUrl }) }, request.log, 'the new sign-in email');
-      }
+    if (outcome.kind === 'second-step') {
+      return { message: STEP_MESSAGES.needed, secondStep: { ticket: outcome.ticket, methods: outcome.methods } };
     }
-    return { token, message: 'Welcome Back' };
+    await finish.cookies(request, reply, outcome, outcome.email);
+    return { token: outcome.token, message: 'Welcome Back' };
   });
 
   app.post('/logout', {
@@ -88,6 +83,8 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
 
   await app.register(passwordReset);
   await app.register(sessions);
+  await app.register(secondStep);
+  await app.register(factors);
 };
 
 export default auth;

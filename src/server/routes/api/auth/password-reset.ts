@@ -5,7 +5,8 @@ import {
 } from '../../../auth/password-reset.ts';
 import { hashPassword } from '../../../auth/passwords.ts';
 import { SESSION_COOKIE } from '../../../auth/sessions.ts';
-import { tooManyRequests, unauthorized } from '../../../lib/http-error.ts';
+import { forbidden, tooManyRequests, unauthorized } from '../../../lib/http-error.ts';
+import { factorsOf, hasSecondFactor, issueTicket, methodsOf, STEP_MESSAGES } from '../../../auth/second-step.ts';
 import { backgroundMail } from '../../../mail/background.ts';
 import { otpEmail } from '../../../mail/otp-email.ts';
 import { accountRateLimit, failureLimit, rememberDevice, resetCookieOptions, sessionCookieOptions } from '../../../plugins/auth.ts';
@@ -89,16 +90,24 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
     ...verifyLimit,
     schema: {
       tags, summary: 'Check the emailed code; answers a one-time reset token (15 minutes) for PUT /api/auth/reset-password',
-      description: 'A code dies after 5 wrong tries from the browser it was sent for (the `reset` cookie of forget-password '
+      description: 'When the account has a second factor, the answer also carries `secondStep` (see POST /api/auth/login): the '
+        + 'factor is asked (POST /api/auth/second-step or /passkey/sign-in with its ticket) before the token sets a password. '
+        + 'A code dies after 5 wrong tries from the browser it was sent for (the `reset` cookie of forget-password '
         + 'or resend-otp) or one signed in before, and can be used once. Wrong codes from anywhere else do not spend those tries: '
         + `at most ${MAX_STRANGER_GUESSES_PER_DAY} of them a day per email, then 429. The token is not a session.`,
       body: VerifyOtp, response: { 200: CodeVerified, ...errors },
     },
   }, async (request, reply) => {
-    const token = await verifyResetCode(db, request.body.email, request.body.otp, {
+    const { token, userId, resetId } = await verifyResetCode(db, request.body.email, request.body.otp, {
       requesterCookie: request.cookies[RESET_COOKIE], knownDevice: request.knownDevice,
     });
     reply.clearCookie(RESET_COOKIE, { path: '/api/auth' });
+    // With a second factor on, the emailed code alone sets no password: the factor is asked first.
+    const factors = await factorsOf(db, userId);
+    if (hasSecondFactor(factors)) {
+      const ticket = await issueTicket(db, userId, 'reset', { resetId, userAgent: request.headers['user-agent'] ?? '' });
+      return { message: STEP_MESSAGES.resetNeeded, token, secondStep: { ticket, methods: methodsOf(factors) } };
+    }
     return { message: 'Code verified. Choose a new password.', token };
   });
 
@@ -107,13 +116,15 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags, summary: 'Set a new password with the reset token; signs out every other session and signs this browser in',
       security: [{ bearer: [] }], body: ResetPassword,
-      response: { 200: MessageOnly, ...errorAnswers(400, 401, 429) },
+      response: { 200: MessageOnly, ...errorAnswers(400, 401, 403, 429) },
     },
   }, async (request, reply) => {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
     // Checked before hashing so a bad token costs no scrypt work; the token is burnt in completePasswordReset.
-    const userId = token ? await findResetTokenUser(db, token) : undefined;
-    if (!token || !userId) throw unauthorized(MESSAGES.badToken);
+    const reset = token ? await findResetTokenUser(db, token) : undefined;
+    if (!token || !reset) throw unauthorized(MESSAGES.badToken);
+    const { userId } = reset;
+    if (!reset.factorChecked && hasSecondFactor(await factorsOf(db, userId))) throw forbidden(STEP_MESSAGES.resetNeeded);
     const session = await completePasswordReset(db, token, await hashPassword(request.body.password));
     reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(app, session.expiresAt));
     const user = await findUserById(db, userId);

@@ -3,13 +3,36 @@ import { dataOf, messageAndData } from '../answers.ts';
 
 /** Schemas of /api/auth: sign-in and out, the password reset, and the contact phone (which the contract keeps here). */
 export { errors, MessageOnly } from '../answers.ts';
-export { ChangePassword, EmailOnly, IdParams, Login, PhoneChange, ResetPassword, VerifyOtp } from '../../../../shared/schemas.ts';
-import { SessionItem } from '../../../../shared/schemas.ts';
+export {
+  AddPasskey, ChangePassword, ConfirmAgain, EmailOnly, IdParams, Login, PasskeyOptionsBody, PasskeySignIn, PhoneChange, RenamePasskey,
+  ResetPassword, SecondStep, TotpCode, VerifyOtp,
+} from '../../../../shared/schemas.ts';
+import { FactorsView, PasskeyItem, SecondStepInfo, SessionItem } from '../../../../shared/schemas.ts';
 
 export const tags = ['auth'];
 export const SignedIn = Type.Object({ token: Type.String(), message: Type.String() });
 export const LoggedIn = messageAndData(Type.Object({ email: Type.String() }));
 export const PhoneAnswer = dataOf(Type.String());
 export const PhoneSaved = messageAndData(Type.String());
-export const CodeVerified = Type.Object({ message: Type.String(), token: Type.String() });
+export const CodeVerified = Type.Object({
+  message: Type.String(), token: Type.String(),
+  secondStep: Type.Optional(SecondStepInfo),
+});
+/** The right password (or reset code) of an account with a second factor: no session, a ticket for the second step. */
+export const SecondStepNeeded = Type.Object({ message: Type.String(), secondStep: SecondStepInfo });
+export const Factors = dataOf(FactorsView);
+export const PasskeyAdded = messageAndData(Type.Object({
+  passkey: PasskeyItem,
+  recoveryCodes: Type.Optional(Type.Array(Type.String(), { description: 'Made with the first factor: shown once, never again' })),
+}));
+export const RecoveryCodesAnswer = messageAndData(Type.Object({
+  recoveryCodes: Type.Optional(Type.Array(Type.String(), { description: 'Shown once, never again' })),
+}));
+export const TotpSetupAnswer = dataOf(Type.Object({
+  secret: Type.String({ description: 'Base32, for typing into the app by hand' }),
+  uri: Type.String({ description: 'The otpauth:// address the QR code holds' }),
+  qrSvg: Type.String({ description: 'The QR code, an SVG document' }),
+}));
+/** WebAuthn options as @simplewebauthn/browser takes them. */
+export const WebAuthnOptions = dataOf(Type.Unknown());
 export const SessionList = dataOf(Type.Array(SessionItem));
