@@ -41,7 +41,7 @@ export interface Ran { code: number | null; stdout: string; stderr: string }
  * Runs `npm run export -- …` or `npm run import -- …` in a child process, exactly as an operator
  * would, in this project or in another copy of it (`cwd`); Node 24 comes from this project.
  */
-export function runScript(kind: 'export' | 'import', args: string[], place: Place, cwd = ROOT): Promise<Ran> {
+export function runScript(kind: 'export' | 'import' | 'admin', args: string[], place: Place, cwd = ROOT): Promise<Ran> {
   const env: Record<string, string | undefined> = { ...process.env, ...place.env, PATH: `${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH}` };
   if (!place.env.DATABASE_URL) delete env.DATABASE_URL;
   return new Promise((resolve, reject) => {
