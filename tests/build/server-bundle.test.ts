@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
 import { npmStart, startApp, type AppProcess, type NpmStart } from '../../bench/app-process.ts';
 
@@ -41,6 +42,18 @@ describe('production server bundle (dist/server/server.js)', () => {
       body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-not-secret' }),
     });
     assert.equal(login.status, 200, 'the admin from ADMIN_EMAIL/ADMIN_PASSWORD signs in');
+  });
+
+  // The other suites hash at a cheap cost (setHashCostForTests in tests/helpers/server.ts): the
+  // server as deployed must still store OWASP's scrypt N=2^17, r=8, p=1.
+  it('stores the admin password at the production scrypt cost', () => {
+    const db = new DatabaseSync(join(dataDir, 'site.db'), { readOnly: true });
+    try {
+      const { password_hash: hash } = db.prepare('SELECT password_hash FROM users').get() as { password_hash: string };
+      assert.match(hash, /^scrypt\$131072\$8\$1\$/);
+    } finally {
+      db.close();
+    }
   });
 });
 

@@ -7,10 +7,16 @@ import { after, before, describe } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app.ts';
+import { setHashCostForTests } from '../../src/server/auth/passwords.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { HttpClient } from './http.ts';
+
+// Every server start hashes the admin's password and every admin() signs in: at the production
+// scrypt cost (128 MiB, up to seconds on a busy machine) that was most of the suites' time. Test
+// servers hash cheaply; tests/build proves the production bundle still stores production hashes.
+setHashCostForTests('cheap');
 
 export const ADMIN_EMAIL = 'owner@test.example';
 export const ADMIN_PASSWORD = 'correct horse battery staple';

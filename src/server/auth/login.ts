@@ -1,13 +1,12 @@
 import type { Db } from '../db/database.ts';
 import { InvalidInputError, NotAuthenticatedError } from '../lib/domain-errors.ts';
-import { verifyPassword, type HashLog, type HashTicket } from './passwords.ts';
+import { dummyHash, verifyPassword, type HashLog, type HashTicket } from './passwords.ts';
 import { factorsOf, hasSecondFactor, issueTicket, methodsOf, type Method } from './second-step.ts';
 import { createSession, deleteUserSessions } from './sessions.ts';
 import { findUserByEmail, findUserById, setPasswordHash } from './users.ts';
 
-// Verifying against a real hash when the email is unknown keeps response times alike, so timing
-// does not reveal whether an address belongs to the admin.
-const DUMMY_HASH = 'scrypt$131072$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+// Verifying against a real hash (dummyHash) when the email is unknown keeps response times alike,
+// so timing does not reveal whether an address belongs to the admin.
 
 export type LoginOutcome =
   | { kind: 'signed-in'; token: string; expiresAt: Date; email: string }
@@ -22,7 +21,7 @@ export type LoginOutcome =
  */
 export async function login(db: Db, email: string, password: string, opts: { ticket: HashTicket; log?: HashLog; userAgent?: string }): Promise<LoginOutcome> {
   const user = await findUserByEmail(db, email);
-  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH, opts.ticket, opts.log);
+  const ok = await verifyPassword(password, user?.passwordHash ?? dummyHash(), opts.ticket, opts.log);
   if (!user || !ok) throw new NotAuthenticatedError('Incorrect email or password.');
   const factors = await factorsOf(db, user.id);
   if (hasSecondFactor(factors)) {
@@ -35,14 +34,14 @@ export async function login(db: Db, email: string, password: string, opts: { tic
 /** Checks the signed-in owner's password again (before a factor is removed); false when it is wrong. */
 export async function passwordMatches(db: Db, userId: string, password: string, opts: { ticket: HashTicket; log?: HashLog }): Promise<boolean> {
   const user = await findUserById(db, userId);
-  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH, opts.ticket, opts.log);
+  const ok = await verifyPassword(password, user?.passwordHash ?? dummyHash(), opts.ticket, opts.log);
   return Boolean(user) && ok;
 }
 
 /** Checks the signed-in owner's current password (a wrong one is an InvalidInputError on `currentPassword`), then sets the new hash. */
 export async function changePassword(db: Db, userId: string, current: string, newHash: () => Promise<string>, opts: { ticket: HashTicket; log?: HashLog; keepToken: string }): Promise<void> {
   const user = await findUserById(db, userId);
-  const ok = await verifyPassword(current, user?.passwordHash ?? DUMMY_HASH, opts.ticket, opts.log);
+  const ok = await verifyPassword(current, user?.passwordHash ?? dummyHash(), opts.ticket, opts.log);
   if (!user || !ok) throw new InvalidInputError('currentPassword', 'The current password is incorrect.');
   const hash = await newHash();
   await db.transaction().execute(async (trx) => {

@@ -3,9 +3,33 @@ import { FairHashQueue, PasswordQueueFull, type HashTicket } from './hash-queue.
 
 export { PasswordQueueFull, type HashTicket } from './hash-queue.ts';
 
+interface HashParams { N: number; r: number; p: number }
+
 // OWASP: scrypt with N=2^17, r=8, p=1 (128 MiB). Parameters are stored with each hash so they can be raised later.
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 };
+const PRODUCTION: HashParams = Object.freeze({ N: 2 ** 17, r: 8, p: 1 });
+/** The cheapest hash parseStoredHash accepts (2 MiB, about 200 times less work): for tests only. */
+const CHEAP: HashParams = Object.freeze({ N: 2 ** 14, r: 1, p: 1 });
+let PARAMS = PRODUCTION;
 const KEY_LEN = 32;
+
+/**
+ * For the test helpers only (no setting or variable reaches it): the API, page and browser suites
+ * hash the admin's password at every server start and sign-in, and at the production cost that was
+ * most of their time. Hashes already stored keep their own parameters, so both kinds verify. A
+ * suite that measures the cost of hashing itself (the fair queue under a flood) asks for
+ * 'production' again; tests/build checks that the production bundle stores production hashes.
+ */
+export function setHashCostForTests(cost: 'cheap' | 'production'): void {
+  PARAMS = cost === 'cheap' ? CHEAP : PRODUCTION;
+}
+
+/**
+ * A well-formed hash no password matches, at today's cost: checked when the email is unknown, so
+ * that the answer takes as long as for the admin's own address.
+ */
+export function dummyHash(): string {
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, 'A'.repeat(22), 'A'.repeat(43)].join('$');
+}
 
 /** Each hash takes 128 MiB and a thread for a few hundred milliseconds: one at a time, fairly (hash-queue.ts). */
 const hashing = new FairHashQueue();
@@ -17,7 +41,7 @@ const OWN: HashTicket = { address: 'server', priority: true };
  * p from 1 to 16, within the memory scrypt is allowed here (MAX_MEM) and at most four times today's
  * work (N·r·p): a hash outside these (a damaged row, or a backup written to hurt) is never run.
  */
-const HASH_BOUNDS = { minLogN: 14, maxLogN: 20, maxR: 32, maxP: 16, maxWork: 4 * PARAMS.N * PARAMS.r * PARAMS.p } as const;
+const HASH_BOUNDS = { minLogN: 14, maxLogN: 20, maxR: 32, maxP: 16, maxWork: 4 * PRODUCTION.N * PRODUCTION.r * PRODUCTION.p } as const;
 const MAX_MEM = 256 * 1024 * 1024;
 const B64URL = /^[A-Za-z0-9_-]+$/;
 
