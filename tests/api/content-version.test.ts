@@ -1,3 +1,4 @@
+// npm test: serial (a kept answer replaced within 5 s).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+// npm test: serial (a write held across SIGTERM and the drain window).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest, type IncomingHttpHeaders, type ClientRequest } from 'node:http';

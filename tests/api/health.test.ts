@@ -1,3 +1,4 @@
+// npm test: serial (503 within 2 s while the database is down).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { clusterSkip, createPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';

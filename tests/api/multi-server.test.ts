@@ -1,3 +1,4 @@
+// npm test: serial (a write seen on the other server within a second).
 import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import pg from 'pg';

@@ -1,3 +1,4 @@
+// npm test: serial (each answer within 2.5 s while the database is gone).
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

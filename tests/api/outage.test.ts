@@ -1,3 +1,4 @@
+// npm test: serial (each answer within 2.5 s while PostgreSQL is stopped or frozen).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createCard } from '../helpers/factories.ts';

@@ -1,3 +1,4 @@
+// npm test: serial (no email sent within half a second).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { SEEN_EVERY_MS } from '../../src/server/auth/sessions.ts';

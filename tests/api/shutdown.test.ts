@@ -1,3 +1,4 @@
+// npm test: serial (a request in flight 40 ms before SIGTERM; exit within 10 s).
 import { get } from 'node:http';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';

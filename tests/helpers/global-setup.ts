@@ -2,8 +2,8 @@ import pg from 'pg';
 import { clusterSkip } from './pg-cluster.ts';
 
 /**
- * Runs once in the test runner's own process, before any test file (`--test-global-setup` in
- * package.json's test script). Without TEST_DATABASE_URL the PostgreSQL half of the API suites is
+ * Runs once, before any test file: `npm test` (scripts/test.ts) calls it before either pass, and
+ * `node --test --test-global-setup=tests/helpers/global-setup.ts` runs it by hand. Without TEST_DATABASE_URL the PostgreSQL half of the API suites is
  * not declared at all, so the run's summary cannot show what it did not test: this line says it at
  * the start. With TEST_DATABASE_URL set but no server answering, every PostgreSQL suite would fail
  * on its own with a bare connection error: the run stops here instead, with one message.
