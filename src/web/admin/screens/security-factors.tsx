@@ -198,7 +198,7 @@ function AppPanel({ view, update, showCodes, onRemoved }: { view: FactorsView; u
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h2 className="section-title" id={`${id}-title`}>{w.appTitle}</h2>
       <p className="field-hint">{w.appIntro}</p>
-      <p className={view.totp ? 'factor-state factor-on' : 'factor-state'}>{view.totp ? w.appOn : w.appOff}</p>
+      {!setup && <p className={view.totp ? 'factor-state factor-on' : 'factor-state'}>{view.totp ? w.appOn : w.appOff}</p>}
       {!view.totp && !setup && <div className="form-actions"><Button variant="primary" busy={busy} onClick={start}>{w.setUpApp}</Button></div>}
       {setup && (
         <form className="form totp-setup" onSubmit={confirm} noValidate>
