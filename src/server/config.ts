@@ -33,6 +33,17 @@ export interface Config {
   readonly warnings: readonly string[];
   /** Bounds on connections and their timings, and the shutdown drain (docs/decisions/016). */
   readonly connections: ConnectionLimits;
+  /** How long deleted items and replaced versions are kept (TRASH_DAYS, HISTORY_DAYS, HISTORY_VERSIONS). */
+  readonly retention: Retention;
+}
+
+interface Retention {
+  /** A deleted item stays in the trash this many days. */
+  readonly trashDays: number;
+  /** Every version younger than this many days is kept… */
+  readonly historyDays: number;
+  /** …and the newest this many versions of each item whatever their age. */
+  readonly historyVersions: number;
 }
 
 export interface ConnectionLimits {
@@ -221,12 +232,18 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const connections = connectionLimits(env, Boolean(trustProxy), problems);
+  const retention = Object.freeze({
+    trashDays: parseWhole(env.TRASH_DAYS, 'TRASH_DAYS', 30, 1, 3650, problems),
+    historyDays: parseWhole(env.HISTORY_DAYS, 'HISTORY_DAYS', 90, 1, 3650, problems),
+    historyVersions: parseWhole(env.HISTORY_VERSIONS, 'HISTORY_VERSIONS', 50, 1, 10_000, problems),
+  });
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port, host, dataDir, databaseUrl, adminEmail, adminPassword, smtpUrl, mailFrom,
     publicUrl, corsOrigins: Object.freeze(corsOrigins), trustProxy, production, logLevel, seedDemo, pageCache, serveSourceMaps,
     warnings: Object.freeze(warnings),
     connections,
+    retention,
   });
 }
 

@@ -3,6 +3,7 @@ import { it } from 'node:test';
 import type { Card, CardDetail } from '../../src/shared/schemas.ts';
 import { createCard, createDetail, uploadImage } from '../helpers/factories.ts';
 import { storedFile } from '../helpers/stored-images.ts';
+import { outliveRetention } from '../helpers/retention.ts';
 import { describeEachEngine, type TestServer } from '../helpers/server.ts';
 
 const UNKNOWN_ID = '0190b3c4-0000-7000-8000-000000000000';
@@ -55,7 +56,9 @@ describeEachEngine('card details API', (server) => {
     assert.equal(replaced.status, 200);
     assert.equal(replaced.body.data.imageUrl, `/uploads/${replacement}`);
     assert.deepEqual((await readDetails(server(), card._id)).detailsWithImageUrl, [replaced.body.data]);
-    assert.equal(await onDisk(server(), detail.image), false, 'old image freed');
+    assert.equal(await onDisk(server(), detail.image), true, 'old image kept while the history names it');
+    await outliveRetention(server());
+    assert.equal(await onDisk(server(), detail.image), false, 'old image freed once nothing names it');
     assert.equal(await onDisk(server(), replacement), true);
   });
 
@@ -68,8 +71,11 @@ describeEachEngine('card details API', (server) => {
     assert.equal(res.status, 200);
     assert.equal(typeof res.body.message, 'string');
     assert.deepEqual((await readDetails(server(), card._id)).detailsWithImageUrl, [stays]);
+    assert.equal(await onDisk(server(), gone.image), true, 'kept while the trash holds the item');
+    await outliveRetention(server());
     assert.equal(await onDisk(server(), gone.image), false);
     assert.equal((await admin.delete(`/api/card/details/${stays._id}`)).status, 200);
+    await outliveRetention(server());
     assert.equal(await onDisk(server(), card.image), true, 'image still used by the card itself');
     assert.equal((await admin.delete(`/api/card/details/${stays._id}`)).status, 404, 'second delete');
   });
@@ -85,6 +91,7 @@ describeEachEngine('card details API', (server) => {
     const { db } = server().app.ctx;
     const left = await db.selectFrom('card_details').select('id').where('card_id', '=', card._id).execute();
     assert.deepEqual(left, []);
+    await outliveRetention(server());
     for (const name of [card.image, ...items.map((d) => d.image)]) {
       assert.equal(await onDisk(server(), name), false, name);
       assert.equal(await server().app.ctx.images.find(db, name), undefined, `row of ${name}`);

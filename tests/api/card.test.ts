@@ -3,6 +3,7 @@ import { it } from 'node:test';
 import type { Card } from '../../src/shared/schemas.ts';
 import { createCard, uploadImage } from '../helpers/factories.ts';
 import { storedFile } from '../helpers/stored-images.ts';
+import { outliveRetention } from '../helpers/retention.ts';
 import { describeEachEngine, type TestServer } from '../helpers/server.ts';
 
 const UNKNOWN_ID = '0190b3c4-0000-7000-8000-000000000000';
@@ -104,6 +105,8 @@ describeEachEngine('cards API', (server) => {
     await createCard(admin, 'product', { image: shared });
 
     assert.equal((await admin.put(`/api/card/${a._id}`, { title: 'A', description: 'A', image: next })).status, 200);
+    assert.equal(await imageKept(server(), own), true, 'kept while the history names it');
+    await outliveRetention(server());
     assert.equal(await imageKept(server(), own), false, 'unused old image removed');
     assert.equal(await storedFile(server(), own.replace('.webp', '-320.webp')), undefined, 'its variants too');
 
@@ -124,11 +127,14 @@ describeEachEngine('cards API', (server) => {
     assert.equal(typeof res.body.message, 'string');
     assert.ok(!(await listOf(server(), 'product')).some((c) => c._id === lone._id));
     assert.equal((await server().anon().get(`/api/card/details?id=${lone._id}`)).status, 404);
+    assert.equal(await imageKept(server(), lone.image), true, 'kept while the trash holds the card');
+    await outliveRetention(server());
     assert.equal(await imageKept(server(), lone.image), false);
 
     assert.equal((await admin.delete(`/api/card/${one._id}`)).status, 200);
     assert.equal(await imageKept(server(), shared), true, 'still used by another card');
     assert.equal((await admin.delete(`/api/card/${other._id}`)).status, 200);
+    await outliveRetention(server());
     assert.equal(await imageKept(server(), shared), false, 'freed with its last user');
     assert.equal((await admin.delete(`/api/card/${other._id}`)).status, 404, 'second delete');
   });

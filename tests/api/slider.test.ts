@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { uniqueImage } from '../helpers/images.ts';
 import { storedFile } from '../helpers/stored-images.ts';
+import { outliveRetention } from '../helpers/retention.ts';
 import { describeEachEngine, type TestServer } from '../helpers/server.ts';
 import type { HttpClient } from '../helpers/http.ts';
 
@@ -69,6 +70,8 @@ describeEachEngine('slider API', (server) => {
     assert.equal(replaced.status, 200);
     const after = (await list(admin)).find((s) => s._id === slide._id)!;
     assert.deepEqual([after.details, after.image, after.imageUrl], ['Nets and spikes', second, `/uploads/${second}`]);
+    assert.ok(await storedFile(server(), first), 'the replaced image is kept while the history names it');
+    await outliveRetention(server());
     assert.equal(await storedFile(server(), first), undefined, 'the replaced image is freed');
     assert.equal((await server().anon().get(`/uploads/${first}`)).status, 404);
 
@@ -78,6 +81,7 @@ describeEachEngine('slider API', (server) => {
     const remaining = await list(admin);
     assert.ok(!remaining.some((s) => s._id === slide._id));
     assertGapFree(remaining);
+    await outliveRetention(server());
     assert.equal(await storedFile(server(), second), undefined, 'the deleted slide\'s image is freed');
   });
 
@@ -93,13 +97,16 @@ describeEachEngine('slider API', (server) => {
     assert.equal((await admin.put(`/api/slider/${slide._id}`, { title: 'مشتركة', details: 'نص', image: own })).status, 200);
     assert.equal(await inImages(shared), true, 'the card still uses the replaced image: kept');
     assert.equal((await admin.delete(`/api/card/${card.body.data._id as string}`)).status, 200);
+    await outliveRetention(server());
     assert.equal(await inImages(shared), false, 'freed with its last user');
 
     const next = await storeImage(server());
     assert.equal((await admin.put(`/api/slider/${slide._id}`, { title: 'مشتركة', details: 'نص', image: next })).status, 200);
+    await outliveRetention(server());
     assert.equal(await inImages(own), false, 'the image the slide no longer uses is gone from images');
     assert.equal(await inImages(next), true);
     assert.equal((await admin.delete(`/api/slider/${slide._id}`)).status, 200);
+    await outliveRetention(server());
     assert.equal(await inImages(next), false, 'the deleted slide\'s image is gone from images');
   });
 

@@ -3,6 +3,7 @@ import { nextUpdatedAt } from '../db/database.ts';
 import { assertSwapped, assertVersion } from '../lib/concurrency.ts';
 import { EMPTY_ABOUT, pickAbout, type AboutText } from '../../shared/about.ts';
 import type { About, Language } from '../../shared/schemas.ts';
+import { recordChange } from '../history/history-repository.ts';
 
 /** The about text of one language; empty strings (and an empty updatedAt) before it is first saved. */
 export async function getAbout(db: Db, language: Language): Promise<About> {
@@ -14,11 +15,11 @@ export async function getAbout(db: Db, language: Language): Promise<About> {
 /**
  * Creates or replaces the about text of one language. With `expectedUpdatedAt` (the version the
  * editor read) a save over someone else's newer save is refused with 409. Runs in its own
- * transaction unless given one.
+ * transaction unless given one. With `actor` (an admin's save) the text it replaced is kept in the history.
  */
-export async function saveAbout(db: Db, language: Language, text: AboutText, expectedUpdatedAt?: string): Promise<About> {
-  if (!db.isTransaction) return db.transaction().execute((trx) => saveAbout(trx, language, text, expectedUpdatedAt));
-  const current = await db.selectFrom('about').select('updated_at').where('language', '=', language).executeTakeFirst();
+export async function saveAbout(db: Db, language: Language, text: AboutText, expectedUpdatedAt?: string, actor?: string): Promise<About> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => saveAbout(trx, language, text, expectedUpdatedAt, actor));
+  const current = await db.selectFrom('about').selectAll().where('language', '=', language).executeTakeFirst();
   assertVersion(expectedUpdatedAt, current?.updated_at ?? '');
   const fields = pickAbout(text);
   const updatedAt = nextUpdatedAt(current?.updated_at ?? '');
@@ -32,6 +33,12 @@ export async function saveAbout(db: Db, language: Language, text: AboutText, exp
     await db.insertInto('about').values({ language, ...fields, updated_at: updatedAt })
       .onConflict((oc) => oc.column('language').doUpdateSet({ ...fields, updated_at: updatedAt }))
       .execute();
+  }
+  if (actor !== undefined) {
+    await recordChange(db, {
+      kind: 'about', itemId: language, title: fields.title || (current?.title ?? ''), actor,
+      before: current ? { ...pickAbout(current), updatedAt: current.updated_at } : null, after: { ...fields, updatedAt },
+    });
   }
   return { ...fields, language, updatedAt };
 }

@@ -1,6 +1,7 @@
 import { nextUpdatedAt, type Db } from '../db/database.ts';
 import { assertSwapped, assertVersion } from '../lib/concurrency.ts';
 import { InvalidInputError } from '../lib/domain-errors.ts';
+import { recordChange } from '../history/history-repository.ts';
 import { SOCIAL_LINKS, type Contact, type ContactFields } from '../../shared/schemas.ts';
 
 /**
@@ -64,13 +65,13 @@ export function normaliseContact(input: ContactFields): ContactFields {
  * Saves the contact details. With `expected` (the updatedAt the editor read), answers 409 when
  * they changed since; the write itself is a compare-and-set on the stored value.
  */
-export async function saveContact(db: Db, input: ContactFields, expected: string | undefined): Promise<Contact> {
+export async function saveContact(db: Db, input: ContactFields, expected: string | undefined, actor?: string): Promise<Contact> {
   const fields = normaliseContact(input);
-  return db.transaction().execute((trx) => writeContact(trx, fields, expected));
+  return db.transaction().execute((trx) => writeContact(trx, fields, expected, actor));
 }
 
-/** The write of saveContact inside a transaction the caller holds (the demo seed). */
-export async function writeContact(db: Db, input: ContactFields, expected: string | undefined): Promise<Contact> {
+/** The write of saveContact inside a transaction the caller holds (the demo seed); with `actor`, kept in the history. */
+export async function writeContact(db: Db, input: ContactFields, expected: string | undefined, actor?: string): Promise<Contact> {
   const fields = normaliseContact(input);
   const row = await db.selectFrom('settings').select('value').where('key', '=', CONTACT_KEY).executeTakeFirst();
   const current = parse(row?.value);
@@ -82,6 +83,9 @@ export async function writeContact(db: Db, input: ContactFields, expected: strin
   } else {
     const r = await db.updateTable('settings').set({ value }).where('key', '=', CONTACT_KEY).where('value', '=', row.value).executeTakeFirst();
     assertSwapped(r);
+  }
+  if (actor !== undefined) {
+    await recordChange(db, { kind: 'contact', itemId: 'contact', title: next.email, before: { ...current }, after: { ...next }, actor });
   }
   return next;
 }

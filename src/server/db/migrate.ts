@@ -6,6 +6,7 @@ import * as m003 from './migrations/003-shared-state.ts';
 import * as m004 from './migrations/004-images-in-database.ts';
 import * as m005 from './migrations/005-session-details.ts';
 import * as m006 from './migrations/006-second-factors.ts';
+import * as m008 from './migrations/008-trash-history.ts';
 
 /** Migrations are imported statically so a bundled or type-stripped build finds them without a file scan. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '004-images-in-database': m004,
   '005-session-details': m005,
   '006-second-factors': m006,
+  '008-trash-history': m008,
 };
 
 /** The names of the migrations this version of the code knows, in the order they run. */

@@ -199,6 +199,35 @@ interface JobsTable {
   runs: number;
 }
 
+/** A deleted item waiting to be restored or deleted forever; `id` is the item's own id. */
+interface TrashTable {
+  id: string;
+  kind: string;
+  /** What the Trash screen names it by: the Arabic title (or the keyword). */
+  title: string;
+  /** The item's own image ('' for a keyword): the Trash screen's thumbnail. */
+  image: Generated<string>;
+  /** JSON: the item's rows as they were (a card with its detail items). */
+  snapshot: string;
+  deleted_by: string;
+  deleted_at: string;
+}
+
+/** One change to content: the version it replaced and the one it made (JSON; null = absent). */
+interface HistoryTable {
+  id: string;
+  kind: string;
+  /** The item's id; the language for the about texts; 'contact' or 'phone' for those settings. */
+  item_id: string;
+  title: string;
+  /** JSON array of the names of the fields that changed. */
+  fields: string;
+  before: string | null;
+  after: string | null;
+  changed_by: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -223,4 +252,8 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   webauthn_challenges: WebauthnChallengesTable;
   sign_in_steps: SignInStepsTable;
+  trash: TrashTable;
+  history: HistoryTable;
+  /** Images a trash or history row names (owner: `trash:ID` or `history:ID`): kept while named. */
+  kept_images: { owner: string; image: string };
 }

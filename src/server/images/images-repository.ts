@@ -9,15 +9,16 @@ export interface StoredImage { name: string; width: number; height: number; vari
 
 export const variantName = (name: string, width: number): string => name.replace(/\.webp$/, `-${width}.webp`);
 
-/** No card, detail item or slide names the image. */
+/** No card, detail item or slide names the image, and no trash or history row keeps it. */
 const unreferenced = ({ not, exists, selectFrom }: ExpressionBuilder<Database, 'images'>) => not(exists(
   selectFrom('cards').select('id').whereRef('cards.image', '=', 'images.name')
     .unionAll(selectFrom('card_details').select('id').whereRef('card_details.image', '=', 'images.name'))
-    .unionAll(selectFrom('slides').select('id').whereRef('slides.image', '=', 'images.name')),
+    .unionAll(selectFrom('slides').select('id').whereRef('slides.image', '=', 'images.name'))
+    .unionAll(selectFrom('kept_images').select('owner as id').whereRef('kept_images.image', '=', 'images.name')),
 ));
 
 /** A refusal by the database because the image is still named by a card, detail item or slide. */
-const IN_USE = /_image_fk|images_in_use/;
+const IN_USE = /_image_fk|images_in_use/; // kept_images_image_fk too
 
 export async function findImage(db: Db, name: string): Promise<StoredImage | undefined> {
   const row = await db.selectFrom('images').selectAll().where('name', '=', name).executeTakeFirst();

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { cleanUpDatabase, pruneOutbox } from './clean-up.ts';
 import { claimJob } from './job-lease.ts';
+import { pruneRetention } from '../history/retention.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +34,11 @@ const JOBS: Job[] = [
   {
     name: 'clean-up', everyMs: HOUR, shared: true,
     run: async ({ ctx }) => ({ ...(await cleanUpDatabase(ctx.db)) }),
+  },
+  {
+    // Trashed items and old versions past their keeping (config.retention), and their images.
+    name: 'retention', everyMs: HOUR, shared: true,
+    run: async ({ ctx }) => pruneRetention(ctx),
   },
   {
     // Each server writes its own outbox (DATA_DIR is local), so each prunes its own.

@@ -92,3 +92,18 @@ export async function moveSlideRow(trx: Tx, id: string, direction: SlideDirectio
   await trx.updateTable('slides').set({ position: target }).where('id', '=', row.id).execute();
   return 'moved';
 }
+
+/**
+ * Puts a slide back at `position` (the ones from there on move one place later), or last when the
+ * order is shorter now; answers the row as stored. The caller holds the order lock.
+ */
+export async function insertSlideAt(trx: Tx, row: SlideRow): Promise<SlideRow> {
+  const { count } = await trx.selectFrom('slides').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const position = Math.min(Math.max(0, row.position), Number(count));
+  // Through negative numbers, as deleteSlideRow does: p becomes -p - 1, then p + 1.
+  await trx.updateTable('slides').set((eb) => ({ position: eb(eb.neg(eb.ref('position')), '-', 1) })).where('position', '>=', position).execute();
+  await trx.updateTable('slides').set((eb) => ({ position: eb.neg(eb.ref('position')) })).where('position', '<', 0).execute();
+  const stored = { ...row, position };
+  await trx.insertInto('slides').values(stored).execute();
+  return stored;
+}

@@ -6,6 +6,9 @@ import { englishPair } from '../lib/english.ts';
 import { newId } from '../lib/ids.ts';
 import { NOT_UPLOADED, requireStoredImage } from '../lib/stored-image.ts';
 import { refusingGoneImage } from '../images/image-references.ts';
+import { recordChange } from '../history/history-repository.ts';
+import { putInTrash } from '../history/trash-repository.ts';
+import { slideVersion } from '../history/versions.ts';
 import type { Slide } from '../../shared/schemas.ts';
 import {
   appendSlideRow, deleteSlideRow, findSlideRow, lockSlideOrder, moveSlideRow, toSlide, updateSlideRow,
@@ -44,6 +47,7 @@ export async function updateSlide(
   id: string,
   input: SlideText & { image?: string | null | undefined },
   expected: string | undefined,
+  actor = '',
 ): Promise<Slide> {
   const { slide, freed } = await refusingGoneImage(NOT_UPLOADED, () => deps.db.transaction().execute(async (trx) => {
     const row = await findSlideRow(trx, id);
@@ -60,20 +64,25 @@ export async function updateSlide(
     // (PostgreSQL re-reads the row after a concurrent commit, and a plain CAS would then say 409).
     const swapped = await updateSlideRow(trx, id, next, expected && row.updated_at);
     if (Number(swapped.numUpdatedRows) === 0) await staleOrGone(() => findSlideRow(trx, id), expected, SLIDE_GONE);
+    await recordChange(trx, { kind: 'slide', itemId: id, title: next.title, before: slideVersion(row), after: slideVersion({ ...row, ...next }), actor });
     return { slide: toSlide({ ...row, ...next }), freed: image !== row.image ? [row.image] : [] };
   }));
   await deps.images.releaseUnused(deps.db, freed);
   return slide;
 }
 
-/** Deletes a slide, closes the gap it leaves, and frees its image unless something else uses it. */
-export async function deleteSlide(deps: SlideDeps, id: string): Promise<void> {
-  const image = await deps.db.transaction().execute(async (trx) => {
+/** Moves a slide to the trash (with its place in the order) and closes the gap it leaves. */
+export async function deleteSlide(deps: SlideDeps, id: string, actor = ''): Promise<void> {
+  const deleted = await deps.db.transaction().execute(async (trx) => {
     await lockSlideOrder(trx);
-    return deleteSlideRow(trx, id);
+    const row = await findSlideRow(trx, id);
+    if (!row) return false;
+    await putInTrash(trx, { id, kind: 'slide', title: row.title, image: row.image, snapshot: { row }, deletedBy: actor });
+    await recordChange(trx, { kind: 'slide', itemId: id, title: row.title, before: slideVersion(row), after: null, actor });
+    await deleteSlideRow(trx, id);
+    return true;
   });
-  if (image === undefined) throw new NotFoundError(SLIDE_GONE);
-  await deps.images.releaseUnused(deps.db, [image]);
+  if (!deleted) throw new NotFoundError(SLIDE_GONE);
 }
 
 /** Moves a slide one place (`down` = earlier); at either end nothing changes. */

@@ -2,6 +2,8 @@ import type { Db } from '../db/database.ts';
 import { isUniqueViolation, nowIso } from '../db/database.ts';
 import { ConflictError } from '../lib/domain-errors.ts';
 import { newId } from '../lib/ids.ts';
+import { recordChange } from '../history/history-repository.ts';
+import { putInTrash } from '../history/trash-repository.ts';
 import type { Word } from '../../shared/schemas.ts';
 
 export async function listWords(db: Db): Promise<Word[]> {
@@ -9,10 +11,15 @@ export async function listWords(db: Db): Promise<Word[]> {
   return rows.map((r) => ({ _id: r.id, word: r.word }));
 }
 
-export async function addWord(db: Db, word: string): Promise<Word> {
+/** Adds a keyword; with `actor` (an admin's write, not the demo seed) the addition is kept in the history. */
+export async function addWord(db: Db, word: string, actor?: string): Promise<Word> {
   const id = newId();
+  const write = async (trx: Db) => {
+    await trx.insertInto('words').values({ id, word, word_key: word.toLocaleLowerCase(), created_at: nowIso() }).execute();
+    if (actor !== undefined) await recordChange(trx, { kind: 'word', itemId: id, title: word, before: null, after: { word }, actor });
+  };
   try {
-    await db.insertInto('words').values({ id, word, word_key: word.toLocaleLowerCase(), created_at: nowIso() }).execute();
+    await (db.isTransaction || actor === undefined ? write(db) : db.transaction().execute(write));
   } catch (err) {
     if (isUniqueViolation(err)) throw new ConflictError(`The keyword "${word}" already exists.`);
     throw err;
@@ -20,8 +27,13 @@ export async function addWord(db: Db, word: string): Promise<Word> {
   return { _id: id, word };
 }
 
-/** True when a keyword was deleted. */
-export async function deleteWord(db: Db, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('words').where('id', '=', id).executeTakeFirst();
-  return Number(r.numDeletedRows) > 0;
+/** Moves a keyword to the trash; true when there was one. */
+export async function deleteWord(db: Db, id: string, actor = ''): Promise<boolean> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => deleteWord(trx, id, actor));
+  const row = await db.selectFrom('words').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return false;
+  await putInTrash(db, { id, kind: 'word', title: row.word, image: '', snapshot: { row }, deletedBy: actor });
+  await recordChange(db, { kind: 'word', itemId: id, title: row.word, before: { word: row.word }, after: null, actor });
+  await db.deleteFrom('words').where('id', '=', id).execute();
+  return true;
 }

@@ -3,7 +3,9 @@ import aboutus from './aboutus/index.ts';
 import auth from './auth/index.ts';
 import card from './card/index.ts';
 import contact from './contact/index.ts';
+import history from './history/index.ts';
 import slider from './slider/index.ts';
+import trash from './trash/index.ts';
 import word from './word/index.ts';
 
 /** Folder = URL prefix: the code for /api/slider lives in ./slider. */
@@ -14,4 +16,6 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(card, { prefix: '/card' });
   await app.register(slider, { prefix: '/slider' });
   await app.register(contact, { prefix: '/contact' });
+  await app.register(trash, { prefix: '/trash' });
+  await app.register(history, { prefix: '/history' });
 }

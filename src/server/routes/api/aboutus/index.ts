@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getAbout, saveAbout } from '../../../about/about-repository.ts';
+import { actorOf } from '../../../lib/actor.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
 import { AboutAnswer, AboutQuery, AboutSave, AboutSaved, errors, tags } from './schemas.ts';
 
@@ -24,7 +25,7 @@ const aboutus: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request) => {
     const { language, ...text } = request.body;
-    const data = await saveAbout(db, language, text, expectedVersion(request.headers, request.body));
+    const data = await saveAbout(db, language, text, expectedVersion(request.headers, request.body), actorOf(request));
     return { message: 'About text saved', data };
   });
 };

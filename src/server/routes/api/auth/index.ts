@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { login } from '../../../auth/login.ts';
 import { deleteSession, SESSION_COOKIE } from '../../../auth/sessions.ts';
 import { getPhone, setPhone } from '../../../about/phone-repository.ts';
+import { actorOf } from '../../../lib/actor.ts';
 import { failureLimit, sessionCookieOptions, sessionToken } from '../../../plugins/auth.ts';
 import { STEP_MESSAGES } from '../../../auth/second-step.ts';
 import factors from './factors.ts';
@@ -77,7 +78,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: PhoneSaved, ...errors(400, 401) },
     },
   }, async (request) => {
-    const data = await setPhone(db, request.body.phoneNumber);
+    const data = await setPhone(db, request.body.phoneNumber, actorOf(request));
     return { message: 'Phone number updated', data };
   });
 

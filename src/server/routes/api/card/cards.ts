@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listCards, listHomePortfolio } from '../../../cards/cards-repository.ts';
 import { createCard, deleteCard, updateCard } from '../../../cards/cards-service.ts';
+import { actorOf } from '../../../lib/actor.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
 import { localizeCard } from '../../../../shared/localize.ts';
 import type { Card, Language } from '../../../../shared/schemas.ts';
@@ -50,7 +51,7 @@ const cards: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: CardAnswer, ...errors(400, 401, 404, 409) },
     },
   }, async (request) => {
-    const data = await updateCard(ctx, request.params.id, request.body, expectedVersion(request.headers, request.body));
+    const data = await updateCard(ctx, request.params.id, request.body, expectedVersion(request.headers, request.body), actorOf(request));
     return { message: 'Card updated', data };
   });
 
@@ -61,7 +62,7 @@ const cards: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: MessageOnly, ...errors(401, 404) },
     },
   }, async (request) => {
-    await deleteCard(ctx, request.params.id);
+    await deleteCard(ctx, request.params.id, actorOf(request));
     return { message: 'Card deleted' };
   });
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getCardWithDetails } from '../../../cards/cards-repository.ts';
 import { createDetail, deleteDetail, updateDetail } from '../../../cards/cards-service.ts';
+import { actorOf } from '../../../lib/actor.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
 import { notFound } from '../../../lib/http-error.ts';
 import { localizeCard, localizeDetail } from '../../../../shared/localize.ts';
@@ -51,7 +52,7 @@ const details: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: DetailAnswer, ...errors(400, 401, 404, 409) },
     },
   }, async (request) => {
-    const data = await updateDetail(ctx, request.params.id, request.body, expectedVersion(request.headers, request.body));
+    const data = await updateDetail(ctx, request.params.id, request.body, expectedVersion(request.headers, request.body), actorOf(request));
     return { message: 'Detail updated', data };
   });
 
@@ -62,7 +63,7 @@ const details: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: MessageOnly, ...errors(401, 404) },
     },
   }, async (request) => {
-    await deleteDetail(ctx, request.params.id);
+    await deleteDetail(ctx, request.params.id, actorOf(request));
     return { message: 'Detail deleted' };
   });
 };

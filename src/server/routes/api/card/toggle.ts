@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { toggleCardDetails } from '../../../cards/cards-service.ts';
+import { actorOf } from '../../../lib/actor.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
 import { CardAnswer, cardTags as tags, errors, IdParams, VersionHeaders } from './schemas.ts';
 
@@ -14,7 +15,7 @@ const toggle: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: CardAnswer, ...errors(401, 404, 409) },
     },
   }, async (request) => {
-    const data = await toggleCardDetails(app.ctx, request.params.id, expectedVersion(request.headers, request.body));
+    const data = await toggleCardDetails(app.ctx, request.params.id, expectedVersion(request.headers, request.body), actorOf(request));
     return { message: data.isDetailed ? 'Details switched on' : 'Details switched off', data };
   });
 };

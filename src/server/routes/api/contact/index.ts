@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getContact, saveContact } from '../../../contact/contact-repository.ts';
+import { actorOf } from '../../../lib/actor.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
 import { ContactAnswer, ContactSave, ContactSaved, errors, tags } from './schemas.ts';
 
@@ -25,7 +26,7 @@ const contact: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { updatedAt, expectedUpdatedAt: _e, ...fields } = request.body;
     const expected = expectedVersion(request.headers, request.body) ?? (updatedAt ? updatedAt : undefined);
-    const data = await saveContact(db, fields, expected);
+    const data = await saveContact(db, fields, expected, actorOf(request));
     return { message: 'Contact details saved', data };
   });
 };

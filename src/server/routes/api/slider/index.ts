@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { localizeSlide } from '../../../../shared/localize.ts';
+import { actorOf } from '../../../lib/actor.ts';
 import { expectedVersion } from '../../../lib/concurrency.ts';
 import { listSlides } from '../../../slides/slides-repository.ts';
 import { createSlide, deleteSlide, moveSlide, updateSlide } from '../../../slides/slides-service.ts';
@@ -45,7 +46,7 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: SlideAnswer, ...errors(400, 401, 404, 409) },
     },
   }, async (request) => {
-    const data = await updateSlide(ctx, request.params.id, request.body, expectedVersion(request.headers, request.body));
+    const data = await updateSlide(ctx, request.params.id, request.body, expectedVersion(request.headers, request.body), actorOf(request));
     return { message: 'Slide updated', data };
   });
 
@@ -56,7 +57,7 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: MessageOnly, ...errors(401, 404) },
     },
   }, async (request) => {
-    await deleteSlide(ctx, request.params.id);
+    await deleteSlide(ctx, request.params.id, actorOf(request));
     return { message: 'Slide deleted' };
   });
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../../lib/actor.ts';
 import { notFound } from '../../../lib/http-error.ts';
 import { addWord, deleteWord, listWords } from '../../../words/words-repository.ts';
 import { errors, IdParams, MessageOnly, tags, WordAdded, WordCreate, WordList } from './schemas.ts';
@@ -17,7 +18,7 @@ const words: FastifyPluginAsyncTypebox = async (app) => {
       response: { 201: WordAdded, ...errors(400, 401, 409) },
     },
   }, async (request, reply) => {
-    const data = await addWord(db, request.body.word);
+    const data = await addWord(db, request.body.word, actorOf(request));
     return reply.status(201).send({ message: 'Keyword added', data });
   });
 
@@ -25,7 +26,7 @@ const words: FastifyPluginAsyncTypebox = async (app) => {
     config: { admin: true },
     schema: { tags, summary: 'Delete a keyword', params: IdParams, response: { 200: MessageOnly, ...errors(401, 404) } },
   }, async (request) => {
-    if (!(await deleteWord(db, request.params.id))) throw notFound('Keyword not found.');
+    if (!(await deleteWord(db, request.params.id, actorOf(request)))) throw notFound('Keyword not found.');
     return { message: 'Keyword deleted' };
   });
 };
