@@ -143,11 +143,11 @@ for (const engine of engines()) {
     it('refuses a backup of the older format (version 1, which carried image files), saying what to do', async () => {
       const lines = linesOf(backup);
       const header = JSON.parse(lines[0]!);
-      assert.equal(header.version, 2);
+      assert.equal(header.version, 3);
       header.version = 1;
       const older = join(work, 'older.jsonl.gz');
       writeLines(older, [JSON.stringify(header), ...lines.slice(1)]);
-      await refused(older, ['--replace'], /^The backup is format version 1; this version of the site reads version 2 only\. Start the site that wrote it with this version and export it again\./);
+      await refused(older, ['--replace'], /^The backup is format version 1; this version of the site reads versions 2 to 3 only\. Start the site that wrote it with this version and export it again\./);
     });
 
     it('refuses a backup written with other migrations, naming them', async () => {

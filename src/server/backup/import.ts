@@ -2,9 +2,9 @@ import { stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/database.ts';
 import { knownMigrations, migrateToLatest } from '../db/migrate.ts';
-import { BackupError, decodeRow, shown, parseHeader, parseLine, READ_BOUNDS, readLines, type Header, type ReadBounds } from './format.ts';
+import { BackupError, decodeRow, FORMAT_VERSION, MIGRATIONS_SINCE_VERSION_2, shown, parseHeader, parseLine, READ_BOUNDS, readLines, type Header, type ReadBounds } from './format.ts';
 import { clearTable, continueSequences, insertRows, type Row } from './rows.ts';
-import { assertClassified, EXPORTED_TABLES, exportedTables, liveTables, SKIPPED_TABLES, type LiveTable } from './tables.ts';
+import { assertClassified, EXPORTED_TABLES, exportedTables, liveTables, NEW_IN_VERSION_3, SKIPPED_TABLES, type LiveTable } from './tables.ts';
 import { assertValueRules, checkRow, checkValues } from './values.ts';
 
 export interface ImportSummary { tables: number; rows: number; bytes: number }
@@ -39,17 +39,20 @@ export async function importSite(db: Kysely<any>, engine: Engine, opts: ImportOp
     if (!fileStat) throw new BackupError(`There is no file ${opts.file}.`);
     if (!fileStat.isFile()) throw new BackupError(`${opts.file} is not a file.`);
     const header = parseHeader((await lines.next()).value as string | undefined);
-    assertSameMigrations(header.migrations, knownMigrations(), 'this version is');
+    // A file of an older format lacks only the migrations that added what it does not carry.
+    const older = header.version < FORMAT_VERSION;
+    const expected = (list: string[]) => (older ? list.filter((m) => !MIGRATIONS_SINCE_VERSION_2.includes(m)) : list);
+    assertSameMigrations(header.migrations, expected(knownMigrations()), 'this version is');
     try {
       await migrateToLatest(db);
     } catch (err) {
       throw new BackupError(`The target database could not be brought up to this version of the site: ${(err as Error).message}.`);
     }
     const executed = (await db.selectFrom('kysely_migration').select('name').orderBy('name').execute()).map((r) => String(r.name));
-    assertSameMigrations(header.migrations, executed, 'the target database is');
+    assertSameMigrations(header.migrations, expected(executed), 'the target database is');
     const live = await liveTables(db);
     assertClassified(live);
-    assertSameTables(header, exportedTables(live));
+    assertSameTables(header, exportedTables(live).filter((t) => !older || !NEW_IN_VERSION_3.includes(t.name)));
     assertValueRules(exportedTables(live));
 
     const summary = await db.transaction().execute(async (trx) => {

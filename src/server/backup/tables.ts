@@ -18,7 +18,13 @@ export const EXPORTED_TABLES: readonly string[] = [
   'cards',
   'card_details',
   'slides',
+  'trash', // deleted items, restorable for TRASH_DAYS
+  'history', // the versions changes replaced
+  'kept_images', // the images trash and history rows keep (after images)
 ];
+
+/** Tables a backup of format version 2 (before the trash and the history) does not hold: such a file imports with them empty. */
+export const NEW_IN_VERSION_3: readonly string[] = ['trash', 'history', 'kept_images'];
 
 export interface SkippedTable {
   /** Why the table is not in a backup. */

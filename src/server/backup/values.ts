@@ -28,7 +28,7 @@ interface Column {
 }
 const column = (schema: TSchema, rule: string): Column => ({ schema, rule });
 
-type ExportedTable = 'users' | 'settings' | 'words' | 'about' | 'images' | 'image_files' | 'cards' | 'card_details' | 'slides';
+type ExportedTable = 'users' | 'settings' | 'words' | 'about' | 'images' | 'image_files' | 'cards' | 'card_details' | 'slides' | 'trash' | 'history' | 'kept_images';
 type Columns<T extends ExportedTable> = { [C in keyof Database[T] & string]: Column };
 
 // The characters the API refuses in any field (src/server/app.ts): C0 controls but tab and line breaks, and DEL.
@@ -61,6 +61,24 @@ function isWidthList(s: string): boolean {
   }
   return Array.isArray(list) && list.length <= 16 && list.every((w) => Number.isInteger(w) && w >= 1 && w <= MAX_DIMENSION);
 }
+
+/** JSON text (an object, or for `list` an array) of at most `max` characters: trash snapshots, history versions. */
+function isJson(s: string, list: boolean): boolean {
+  if (!isText(s)) return false;
+  try {
+    const v: unknown = JSON.parse(s);
+    return list ? Array.isArray(v) && v.every((x) => typeof x === 'string') : typeof v === 'object' && v !== null && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+const json = (max: number, nullable = false) => column(
+  nullable ? Type.Union([Type.Null(), Type.Refine(Type.String({ maxLength: max }), (s) => isJson(s, false))]) : Type.Refine(Type.String({ maxLength: max }), (s) => isJson(s, false)),
+  `a JSON object of at most ${max} characters${nullable ? ', or null' : ''}`,
+);
+const TRASH_KIND = column(Type.Enum(['card', 'detail', 'slide', 'word']), "'card', 'detail', 'slide' or 'word'");
+const HISTORY_KIND = column(Type.Enum(['card', 'detail', 'slide', 'word', 'about', 'contact', 'phone']), "'card', 'detail', 'slide', 'word', 'about', 'contact' or 'phone'");
+const account = text(LIMITS.email);
 
 const TABLES: { [T in ExportedTable]: Columns<T> } = {
   users: {
@@ -144,6 +162,30 @@ const TABLES: { [T in ExportedTable]: Columns<T> } = {
     position: column(Type.Integer({ minimum: 0, maximum: 100_000 }), 'a whole number from 0 to 100000'),
     created_at: timestamp,
     updated_at: timestamp,
+  },
+  trash: {
+    id,
+    kind: TRASH_KIND,
+    title: text(LIMITS.title * 3),
+    image: column(Type.Union([Type.Literal(''), imageName.schema]), "an image name, or '' (a keyword)"),
+    snapshot: json(4 * 1024 * 1024),
+    deleted_by: account,
+    deleted_at: timestamp,
+  },
+  history: {
+    id,
+    kind: HISTORY_KIND,
+    item_id: id,
+    title: text(64 * 1024),
+    fields: column(Type.Refine(Type.String({ maxLength: 4096 }), (s) => isJson(s, true)), 'a JSON list of field names'),
+    before: json(256 * 1024, true),
+    after: json(256 * 1024, true),
+    changed_by: account,
+    created_at: timestamp,
+  },
+  kept_images: {
+    owner: column(Type.String({ pattern: '^(trash|history):[A-Za-z0-9_-]{1,64}$' }), 'trash:ID or history:ID'),
+    image: imageName,
   },
 };
 

@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { after, before, describe, it } from 'node:test';
+import { contentDump, newPlace, openPlace, runScript, serve, type Place } from '../helpers/backup.ts';
+import { createCard, createDetail } from '../helpers/factories.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, engines } from '../helpers/server.ts';
+
+/** Export and import carry the trash and the history (format 3); a format 2 file still imports (issue 26, point 6). */
+
+const linesOf = (file: string): string[] => gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter(Boolean);
+const writeLines = (file: string, lines: string[]): void => writeFileSync(file, gzipSync(`${lines.join('\n')}\n`));
+const NEW_TABLES = ['trash', 'history', 'kept_images'];
+
+for (const engine of engines()) {
+  describe(`backups with the trash and the history [${engine}]`, () => {
+    const work = mkdtempSync(join(tmpdir(), 'site-trash-backup-'));
+    const file = join(work, 'backup.jsonl.gz');
+    let source: Place;
+    let site: Awaited<ReturnType<typeof serve>>;
+    let cardId = '';
+
+    before(async () => {
+      source = await newPlace(engine);
+      site = await serve(source, { ADMIN_EMAIL, ADMIN_PASSWORD });
+      const admin = site.client();
+      assert.equal((await admin.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status, 200);
+      const card = await createCard(admin, 'product');
+      cardId = card._id;
+      await createDetail(admin, card._id);
+      assert.equal((await admin.put(`/api/card/${card._id}`, { title: 'Edited before the backup', description: 'x' })).status, 200);
+      assert.equal((await admin.delete(`/api/card/${card._id}`)).status, 200);
+      const ran = await runScript('export', [file], source);
+      assert.equal(ran.code, 0, ran.stderr);
+    });
+    after(async () => {
+      await site?.app.close();
+      await source?.cleanup();
+      rmSync(work, { recursive: true, force: true });
+    });
+
+    it('carries the trash and the history: the card is restorable on the target, its images with it', async () => {
+      const header = JSON.parse(linesOf(file)[0]!);
+      assert.equal(header.version, 3);
+      for (const table of NEW_TABLES) assert.ok(linesOf(file).some((l) => l.startsWith(`{"t":"${table}"`)), `${table} rows in the file`);
+      const target = await newPlace(engine);
+      try {
+        const ran = await runScript('import', [file], target);
+        assert.equal(ran.code, 0, ran.stderr);
+        const moved = await serve(target);
+        try {
+          const admin = moved.client();
+          assert.equal((await admin.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status, 200);
+          assert.ok(((await admin.get('/api/trash')).body.data as { id: string }[]).some((t) => t.id === cardId));
+          assert.equal((await admin.get(`/api/history?item=${cardId}`)).body.data.length, 2, 'the edit and the deletion');
+          assert.equal((await admin.post(`/api/trash/${cardId}/restore`, {})).status, 200);
+          const read = await admin.get(`/api/card/details?id=${cardId}`);
+          assert.equal(read.body.data.cardWithImageUrl.title, 'Edited before the backup');
+          assert.equal(read.body.data.detailsWithImageUrl.length, 1);
+          assert.equal((await moved.client().get(read.body.data.cardWithImageUrl.imageUrl)).status, 200);
+        } finally {
+          await moved.app.close();
+        }
+      } finally {
+        await target.cleanup();
+      }
+    });
+
+    it('still imports a file of format version 2, with the trash and the history empty', async () => {
+      const lines = linesOf(file);
+      const header = JSON.parse(lines[0]!);
+      header.version = 2;
+      header.migrations = header.migrations.filter((m: string) => m !== '008-trash-history');
+      header.tables = header.tables.filter((t: { name: string }) => !NEW_TABLES.includes(t.name));
+      const rows = lines.slice(1, -1).filter((l) => !NEW_TABLES.some((t) => l.startsWith(`{"t":"${t}"`)));
+      const trailer = JSON.parse(lines.at(-1)!);
+      for (const t of NEW_TABLES) delete trailer.end.rows[t];
+      const older = join(work, 'older.jsonl.gz');
+      writeLines(older, [JSON.stringify(header), ...rows, JSON.stringify(trailer)]);
+
+      const target = await newPlace(engine);
+      try {
+        const ran = await runScript('import', [older], target);
+        assert.equal(ran.code, 0, ran.stderr);
+        const handle = openPlace(target);
+        try {
+          const dump = await contentDump(handle.db);
+          for (const t of NEW_TABLES) assert.deepEqual(dump[t], [], `${t} empty`);
+          assert.ok(dump.users!.length === 1 && dump.images!.length >= 2, 'the rest of the site is there');
+        } finally {
+          await handle.destroy();
+        }
+      } finally {
+        await target.cleanup();
+      }
+    });
+  });
+}
