@@ -15,6 +15,8 @@ import { NotFound, Root } from './screens/root.tsx';
 import { SecurityPage } from './screens/security-page.tsx';
 import { AddSlidePage, EditSlidePage } from './screens/slide-form-pages.tsx';
 import { SlidesAdminPage } from './screens/slides-admin-page.tsx';
+import { TrashPage } from './screens/trash-page.tsx';
+import { HistoryPage } from './screens/history-page.tsx';
 import { UploadPage } from './screens/upload-page.tsx';
 
 /**
@@ -53,6 +55,8 @@ export const routes: RouteObject[] = [
           { path: 'slide-admin', element: <SlidesAdminPage /> },
           { path: 'keyword-admin', element: <KeywordsAdminPage /> },
           { path: 'security', element: <SecurityPage /> },
+          { path: 'trash', element: <TrashPage /> },
+          { path: 'history', element: <HistoryPage /> },
           { path: 'addproduct', element: <AddCardPage /> },
           { path: 'editcard', element: <EditCardPage /> },
           { path: 'adddetail', element: <AddDetailPage /> },

@@ -17,6 +17,7 @@ export const PlusIcon = () => <svg {...base}><path d="M12 5v14M5 12h14" /></svg>
 export const ArrowUpIcon = () => <svg {...base}><path d="M12 19V5M6 11l6-6 6 6" /></svg>;
 export const ArrowDownIcon = () => <svg {...base}><path d="M12 5v14M6 13l6 6 6-6" /></svg>;
 export const EditIcon = () => <svg {...base}><path d="M4 20h4L19 9l-4-4L4 16z" /></svg>;
+export const HistoryIcon = () => <svg {...base}><path d="M3 12a9 9 0 1 0 3-6.7L3 8" /><path d="M3 3v5h5M12 7v5l3 3" /></svg>;
 export const TrashIcon = () => <svg {...base}><path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" /></svg>;
 export const BackIcon = () => <svg {...base} className="icon-flip"><path d="M15 18l-6-6 6-6" /></svg>;
 export const EyeIcon = () => <svg {...base}><path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" /><circle cx="12" cy="12" r="3" /></svg>;

@@ -4,6 +4,7 @@ import { isBlank } from '../../../shared/text.ts';
 import { useLanguage } from '../i18n/language.tsx';
 import { ApiError } from '../lib/api.ts';
 import { MSG } from '../lib/messages.ts';
+import { undoEdit } from '../lib/undo.ts';
 import { notify } from '../lib/notify.ts';
 import { useUnsavedGuard } from '../lib/use-unsaved-guard.ts';
 import { ImageField, type ImageState } from './image-field.tsx';
@@ -63,7 +64,10 @@ export function ItemForm({ mode, textLabel, initial, existingImageUrl, submitLab
     try {
       const trimmed = { title: values.title.trim(), text: values.text.trim(), titleEn: values.titleEn.trim(), textEn: values.textEn.trim() };
       const answer = await onSubmit(trimmed, image.image);
-      notify.success(answer.message);
+      const saved = (answer as { data?: { _id?: string; updatedAt?: string } }).data;
+      // An edit can be undone from its toast; an addition is deleted the usual way.
+      if (mode === 'edit' && saved?._id) notify.undoable(answer.message, () => undoEdit(saved._id!, saved.updatedAt));
+      else notify.success(answer.message);
       guard.release();
       onDone();
     } catch (err) {

@@ -1,14 +1,16 @@
 import { useToaster, resolveValue, toast, type Toast } from 'react-hot-toast/headless';
 import { useLanguage } from '../i18n/language.tsx';
-import { TOAST_LIMIT, TOAST_OPTIONS } from '../lib/notify.ts';
+import { TOAST_LIMIT, TOAST_OPTIONS, undoActions } from '../lib/notify.ts';
 
-function ToastItem({ item, onDismiss, dismissLabel }: { item: Toast; onDismiss: () => void; dismissLabel: string }) {
+function ToastItem({ item, onDismiss, dismissLabel, undoLabel }: { item: Toast; onDismiss: () => void; dismissLabel: string; undoLabel: string }) {
+  const undo = undoActions.get(item.id);
   const kind = item.type === 'error' ? 'error' : item.type === 'success' ? 'success' : 'info';
   return (
     <div className={`toast toast-${kind}`}>
       <span className="toast-icon" aria-hidden="true">{kind === 'error' ? '!' : kind === 'success' ? '✓' : 'i'}</span>
       {/* Server and catalogue messages are English; lang lets a screen reader pronounce them right. */}
       <p className="toast-message" lang="en" dir="auto">{resolveValue(item.message, item)}</p>
+      {undo && <button type="button" className="toast-undo" onClick={() => void undo()}>{undoLabel}</button>}
       <button type="button" className="toast-close" aria-label={dismissLabel} onClick={onDismiss}>×</button>
     </div>
   );
@@ -23,7 +25,7 @@ export function Toaster() {
   const { toasts, handlers } = useToaster(TOAST_OPTIONS);
   const shown = toasts.filter((x) => x.visible).slice(0, TOAST_LIMIT);
   const render = (list: Toast[]) => list.map((x) => (
-    <ToastItem key={x.id} item={x} dismissLabel={t.dismiss} onDismiss={() => toast.dismiss(x.id)} />
+    <ToastItem key={x.id} item={x} dismissLabel={t.dismiss} undoLabel={t.undo} onDismiss={() => toast.dismiss(x.id)} />
   ));
   return (
     <section className="toaster" aria-label={t.notifications} onMouseEnter={handlers.startPause} onMouseLeave={handlers.endPause}>

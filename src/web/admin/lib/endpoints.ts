@@ -1,8 +1,10 @@
 /** The API contract (specification section 7) as typed functions; paths are kept exactly. */
 import type { AboutText } from '../../../shared/about.ts';
 import type { About, Card, CardDetail, CardType, Contact, ContactFields, Language, SessionItem, Slide, Word } from '../../../shared/schemas.ts';
+import type { HistoryEntry, TrashItem } from '../../../shared/history.ts';
 import { api, type RequestOptions } from './api.ts';
 
+export type { TrashItem };
 export type { About, AboutText, Card, CardDetail, CardType, Contact, ContactFields, Language, SessionItem, Slide, Word };
 export interface Saved<T> { message: string; data?: T }
 export interface CardWithDetails { cardWithImageUrl: Card; detailsWithImageUrl: CardDetail[] }
@@ -106,4 +108,19 @@ export const factors = {
   totpConfirm: (code: string) => api.post<{ message: string; data: { recoveryCodes?: string[] } }>('/api/auth/totp', { code }),
   removeTotp: (proof: Proof) => api.request<{ message: string }>('DELETE', '/api/auth/totp', proof),
   newRecoveryCodes: (proof: Proof) => api.post<{ message: string; data: { recoveryCodes?: string[] } }>('/api/auth/recovery-codes', proof),
+};
+
+/** The trash and the history (issue 26); beyond the original contract. */
+export type ListedChange = HistoryEntry & { current: string | null };
+interface Restored { message: string; data: { historyId: string | null } }
+export const trash = {
+  list: (o?: RequestOptions) => api.get<{ data: TrashItem[] }>('/api/trash', o).then((r) => r.data),
+  restore: (id: string) => api.post<Restored>(`/api/trash/${q(id)}/restore`, {}),
+  purge: (id: string) => api.delete<{ message: string }>(`/api/trash/${q(id)}`),
+};
+export const history = {
+  list: (item?: string, o?: RequestOptions) =>
+    api.get<{ data: ListedChange[] }>(`/api/history${item ? `?item=${q(item)}` : ''}`, o).then((r) => r.data),
+  restore: (id: string, expectedUpdatedAt: string | null) =>
+    api.post<Restored>(`/api/history/${q(id)}/restore`, expectedUpdatedAt ? { expectedUpdatedAt } : {}),
 };

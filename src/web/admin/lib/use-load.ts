@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isAbort } from './api.ts';
+import { RESTORED_EVENT } from './notify.ts';
 
 export interface Loaded<T> {
   /** The data for the current key (a reload keeps showing the previous answer until the new one lands). */
@@ -31,6 +32,11 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: strin
   }, [request]);
 
   const reload = useCallback(() => setRound((r) => r + 1), []);
+  // An Undo from a toast may have put back what this screen shows: read it again.
+  useEffect(() => {
+    window.addEventListener(RESTORED_EVENT, reload);
+    return () => window.removeEventListener(RESTORED_EVENT, reload);
+  }, [reload]);
   const set = useCallback((update: T | ((previous: T | undefined) => T)) => {
     setState((s) => ({ ...s, dataKey: key, data: typeof update === 'function' ? (update as (p: T | undefined) => T)(s.data) : update }));
   }, [key]);

@@ -6,6 +6,8 @@ import { about, type Language } from '../lib/endpoints.ts';
 import { EMPTY_ABOUT, pickAbout, type AboutText } from '../../../shared/about.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { MSG } from '../lib/messages.ts';
+import { undoEdit } from '../lib/undo.ts';
+import { HistoryLink } from './history-link.tsx';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { useUnsavedGuard } from '../lib/use-unsaved-guard.ts';
@@ -39,7 +41,7 @@ export function AboutAdminPage() {
     setSaving(true);
     try {
       const answer = await about.save(language, draft, loaded.data?.updatedAt || undefined);
-      notify.success(answer.message);
+      notify.undoable(answer.message, () => undoEdit(language, answer.data?.updatedAt));
       setEditing(false);
       if (answer.data) loaded.set(answer.data);
       else loaded.reload();
@@ -55,7 +57,7 @@ export function AboutAdminPage() {
   const contentDir = language === 'ar' ? 'rtl' : 'ltr';
   return (
     <>
-      <PageHeader title={t.nav.about} intro={t.aboutIntro} />
+      <PageHeader title={t.nav.about} intro={t.aboutIntro} actions={<HistoryLink item={language} />} />
       <section className="panel" aria-labelledby={`${groupId}-heading`}>
         <div className="panel-head">
           <h2 className="section-title" id={`${groupId}-heading`}>{t.aboutText}</h2>

@@ -6,6 +6,7 @@ import { ApiError } from '../lib/api.ts';
 import { cards, type Card, type CardType } from '../lib/endpoints.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { BackLink } from './back-link.tsx';
+import { HistoryLink } from './history-link.tsx';
 import { listPath, useScreenContext } from './nav-state.ts';
 
 /** One card by id: through the details call, or (if that is refused) from its category's list. */
@@ -58,7 +59,7 @@ export function EditCardPage() {
   const missing = !id || (card.error instanceof ApiError && card.error.status === 404);
   return (
     <>
-      <PageHeader title={title} intro={card.data?.title ?? context.title} back={<BackLink path={back} label={category === 'product' ? t.nav.products : t.nav.portfolio} />} />
+      <PageHeader title={title} intro={card.data?.title ?? context.title} actions={<HistoryLink item={id} />} back={<BackLink path={back} label={category === 'product' ? t.nav.products : t.nav.portfolio} />} />
       {missing ? <p className="notice notice-error" role="alert">{t.notFoundItem}</p> : <LoadState loading={card.loading} error={card.error} onRetry={card.reload} />}
       {card.data && !card.loading && (
         <ItemForm

@@ -6,6 +6,7 @@ import { EditIcon, PlusIcon, TrashIcon } from '../components/icons.tsx';
 import { Button, LoadState, PageHeader } from '../components/ui.tsx';
 import { useLanguage, useTitle } from '../i18n/language.tsx';
 import { cards, type Card, type CardType } from '../lib/endpoints.ts';
+import { undoDelete } from '../lib/undo.ts';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
 
@@ -24,7 +25,7 @@ export function CardsAdminPage({ category }: { category: CardType }) {
     setDeleting(card._id);
     try {
       const answer = await cards.remove(card._id);
-      notify.success(answer.message);
+      notify.undoable(answer.message, () => undoDelete(card._id));
       list.set((items = []) => items.filter((c) => c._id !== card._id));
       document.getElementById('page-title')?.focus();
     } catch (err) {

@@ -5,6 +5,7 @@ import { ApiError } from '../lib/api.ts';
 import { contact, type Contact, type ContactFields } from '../lib/endpoints.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { SOCIAL_LINKS } from '../../../shared/schemas.ts';
+import { undoEdit } from '../lib/undo.ts';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
 
@@ -56,7 +57,7 @@ export function ContactEditor({ onDirtyChange }: { onDirtyChange: (dirty: boolea
       loaded.set(answer.data);
       setDraft(null);
       setProblem(null);
-      notify.success(answer.message);
+      notify.undoable(answer.message, () => undoEdit('contact', answer.data.updatedAt));
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) {
         const named = err.message.split(/[ .]/, 1)[0] as Key;

@@ -6,6 +6,7 @@ import { ApiError } from '../lib/api.ts';
 import { cards } from '../lib/endpoints.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { BackLink } from './back-link.tsx';
+import { HistoryLink } from './history-link.tsx';
 import { useScreenContext } from './nav-state.ts';
 
 const detailsPath = (cardId: string) => `/admin/details-admin?id=${encodeURIComponent(cardId)}`;
@@ -56,7 +57,7 @@ export function EditDetailPage() {
   const item = loaded.data?.item;
   return (
     <>
-      <PageHeader title={t.editDetail} intro={item?.title ?? context.title} back={<BackLink path={back} label={loaded.data?.card.title ?? t.detailsAdminTitle} />} />
+      <PageHeader title={t.editDetail} intro={item?.title ?? context.title} actions={<HistoryLink item={id} />} back={<BackLink path={back} label={loaded.data?.card.title ?? t.detailsAdminTitle} />} />
       {missing ? <p className="notice notice-error" role="alert">{t.notFoundItem}</p> : <LoadState loading={loaded.loading} error={loaded.error} onRetry={loaded.reload} />}
       {item && !loaded.loading && (
         <ItemForm

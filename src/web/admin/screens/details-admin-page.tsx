@@ -6,6 +6,7 @@ import { Button, LoadState, PageHeader } from '../components/ui.tsx';
 import { useLanguage, useTitle } from '../i18n/language.tsx';
 import { ApiError } from '../lib/api.ts';
 import { cards, type CardDetail } from '../lib/endpoints.ts';
+import { undoDelete } from '../lib/undo.ts';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { BackLink } from './back-link.tsx';
@@ -31,7 +32,7 @@ export function DetailsAdminPage() {
     setDeleting(item._id);
     try {
       const answer = await cards.removeDetail(item._id);
-      notify.success(answer.message);
+      notify.undoable(answer.message, () => undoDelete(item._id));
       data.set((d) => ({ ...d!, detailsWithImageUrl: d!.detailsWithImageUrl.filter((x) => x._id !== item._id) }));
       document.getElementById('page-title')?.focus();
     } catch {

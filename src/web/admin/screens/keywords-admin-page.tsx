@@ -4,6 +4,7 @@ import { Button, LoadState, PageHeader, Spinner } from '../components/ui.tsx';
 import { useLanguage, useTitle } from '../i18n/language.tsx';
 import { words, type Word } from '../lib/endpoints.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import { undoDelete, undoEdit } from '../lib/undo.ts';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
 
@@ -28,7 +29,7 @@ export function KeywordsAdminPage() {
     setAdding(true);
     try {
       const answer = await words.add(trimmed);
-      notify.success(answer.message);
+      notify.undoable(answer.message, () => undoEdit(answer.data._id));
       list.set((items = []) => [...items, answer.data]);
       setWord('');
     } catch (err) {
@@ -44,7 +45,7 @@ export function KeywordsAdminPage() {
     setDeleting(item._id);
     try {
       const answer = await words.remove(item._id);
-      notify.success(answer.message);
+      notify.undoable(answer.message, () => undoDelete(item._id));
       const rest = (list.data ?? []).filter((w) => w._id !== item._id);
       list.set(rest);
       // Focus the neighbouring badge's ×, or the add field when none is left.

@@ -5,6 +5,7 @@ import { ApiError } from '../lib/api.ts';
 import { about } from '../lib/endpoints.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { MSG } from '../lib/messages.ts';
+import { undoEdit } from '../lib/undo.ts';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
 
@@ -38,7 +39,7 @@ export function PhoneEditor({ onDirtyChange }: { onDirtyChange: (dirty: boolean)
       phone.set(typeof answer.data === 'string' ? answer.data : value.trim());
       setEditing(false);
       setProblem(null);
-      notify.success(MSG.phoneUpdated);
+      notify.undoable(MSG.phoneUpdated, () => undoEdit('phone'));
     } catch (err) {
       // The toast is the catalogue's; the field says what the server objected to.
       if (err instanceof ApiError && err.status === 400) setProblem(err.message);

@@ -6,6 +6,7 @@ import { ApiError } from '../lib/api.ts';
 import { slides } from '../lib/endpoints.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { BackLink } from './back-link.tsx';
+import { HistoryLink } from './history-link.tsx';
 import { useScreenContext } from './nav-state.ts';
 
 const BACK = '/admin/slide-admin';
@@ -45,7 +46,7 @@ export function EditSlidePage() {
   const data = slide.data;
   return (
     <>
-      <PageHeader title={t.editSlide} intro={data?.title ?? context.title} back={<BackLink path={BACK} label={t.nav.slides} />} />
+      <PageHeader title={t.editSlide} intro={data?.title ?? context.title} actions={<HistoryLink item={id} />} back={<BackLink path={BACK} label={t.nav.slides} />} />
       {missing ? <p className="notice notice-error" role="alert">{t.notFoundItem}</p> : <LoadState loading={slide.loading} error={slide.error} onRetry={slide.reload} />}
       {data && !slide.loading && (
         <ItemForm

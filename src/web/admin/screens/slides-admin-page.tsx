@@ -5,6 +5,7 @@ import { ArrowDownIcon, ArrowUpIcon, EditIcon, PlusIcon, TrashIcon } from '../co
 import { Button, LoadState, PageHeader, Spinner } from '../components/ui.tsx';
 import { useLanguage, useTitle } from '../i18n/language.tsx';
 import { slides, type Slide } from '../lib/endpoints.ts';
+import { undoDelete } from '../lib/undo.ts';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { EnglishTitle, MissingEnglishSummary } from '../components/missing-english.tsx';
@@ -51,7 +52,7 @@ export function SlidesAdminPage() {
     setDeleting(slide._id);
     try {
       const answer = await slides.remove(slide._id);
-      notify.success(answer.message);
+      notify.undoable(answer.message, () => undoDelete(slide._id));
       list.set(await slides.list());
       document.getElementById('page-title')?.focus();
     } catch (err) {

@@ -1,0 +1,90 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, LoadState, PageHeader } from '../components/ui.tsx';
+import { useLanguage, useTitle } from '../i18n/language.tsx';
+import { history, type ListedChange } from '../lib/endpoints.ts';
+import { notify } from '../lib/notify.ts';
+import { useLoad } from '../lib/use-load.ts';
+import { useScreenContext } from './nav-state.ts';
+
+type Value = string | number | boolean | string[] | undefined;
+const IMAGE = /^[a-f0-9]{32}\.webp$/;
+
+function Shown({ value, label }: { value: Value; label: string }) {
+  const { t } = useLanguage();
+  if (typeof value === 'string' && IMAGE.test(value)) return <img className="history-image" src={`/uploads/${value}`} alt={label} width={120} height={90} loading="lazy" />;
+  const text = Array.isArray(value) ? value.join('، ') : value === undefined ? '' : String(value);
+  return <span className="history-value" dir="auto">{text === '' ? t.empty : text}</span>;
+}
+
+/** One change: the fields it changed, before and after, and "Restore this version". */
+function Change({ entry, onRestored }: { entry: ListedChange; onRestored: () => void }) {
+  const { t, lang } = useLanguage();
+  const [busy, setBusy] = useState(false);
+  const when = useMemo(() => new Intl.DateTimeFormat(lang === 'ar' ? 'ar' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }), [lang]);
+  const restore = async () => {
+    setBusy(true);
+    try {
+      const answer = await history.restore(entry.id, entry.current);
+      const made = answer.data.historyId;
+      if (made) notify.undoable(answer.message, async () => (await history.restore(made, null)).message);
+      else notify.success(answer.message);
+      onRestored();
+    } catch (err) {
+      notify.failure(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const status = entry.before === null ? t.added : entry.after === null ? t.removed : null;
+  return (
+    <li className="history-row" aria-labelledby={`change-${entry.id}`}>
+      <div className="history-head">
+        <div>
+          <p className="trash-kind">{t.kinds[entry.kind]}{status ? ` · ${status}` : ''}</p>
+          <h2 className="trash-title" id={`change-${entry.id}`} dir="auto">{entry.title || t.kinds[entry.kind]}</h2>
+          <p className="trash-meta">{t.changedBy(entry.changedBy, when.format(new Date(entry.changedAt)))}</p>
+        </div>
+        <Button small busy={busy} onClick={restore}>{t.restoreVersion}</Button>
+      </div>
+      {entry.before && entry.after && (
+        <table className="history-fields">
+          <thead><tr><th scope="col"><span className="visually-hidden">—</span></th><th scope="col">{t.before}</th><th scope="col">{t.after}</th></tr></thead>
+          <tbody>
+            {entry.fields.map((f) => (
+              <tr key={f}>
+                <th scope="row"><code>{f}</code></th>
+                <td><Shown value={entry.before?.[f]} label={`${t.before}: ${f}`} /></td>
+                <td><Shown value={entry.after?.[f]} label={`${t.after}: ${f}`} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </li>
+  );
+}
+
+/** /admin/history, or ?id=… for one item's history: recent changes, newest first (issue 26). */
+export function HistoryPage() {
+  const { t, to } = useLanguage();
+  const item = useScreenContext().id;
+  useTitle(item ? t.historyOfItem : t.historyTitle);
+  const list = useLoad((signal) => history.list(item, { signal }), item ?? 'all');
+  return (
+    <>
+      <PageHeader
+        title={item ? t.historyOfItem : t.historyTitle}
+        intro={t.historyIntro}
+        actions={item ? <Link className="btn btn-secondary" to={to('/admin/history')}>{t.allHistory}</Link> : undefined}
+      />
+      <LoadState loading={list.loading && !list.data} error={list.error} onRetry={list.reload} />
+      {list.data && list.data.length === 0 && <p className="empty">{t.historyEmpty}</p>}
+      {list.data && list.data.length > 0 && (
+        <ul className="history-list">
+          {list.data.map((entry) => <Change key={entry.id} entry={entry} onRestored={list.reload} />)}
+        </ul>
+      )}
+    </>
+  );
+}

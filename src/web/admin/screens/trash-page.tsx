@@ -1,0 +1,61 @@
+import { useMemo, useState } from 'react';
+import { useConfirm } from '../components/confirm-dialog.tsx';
+import { TrashIcon } from '../components/icons.tsx';
+import { Button, LoadState, PageHeader } from '../components/ui.tsx';
+import { useLanguage, useTitle } from '../i18n/language.tsx';
+import { trash, type TrashItem } from '../lib/endpoints.ts';
+import { notify } from '../lib/notify.ts';
+import { useLoad } from '../lib/use-load.ts';
+
+/** Kept in step with TRASH_DAYS' default; the list itself says when each item goes (expiresAt). */
+const TRASH_DAYS = 30;
+
+/** /admin/trash: what was deleted, when, with Restore and Delete forever (issue 26). */
+export function TrashPage() {
+  const { t, lang } = useLanguage();
+  useTitle(t.trashTitle);
+  const confirm = useConfirm();
+  const list = useLoad((signal) => trash.list({ signal }), 'trash');
+  const [busy, setBusy] = useState<string | null>(null);
+  const when = useMemo(() => new Intl.DateTimeFormat(lang === 'ar' ? 'ar' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }), [lang]);
+
+  const act = async (item: TrashItem, action: 'restore' | 'purge') => {
+    if (action === 'purge' && !(await confirm({ title: t.deleteForeverTitle(item.title), body: t.deleteForeverBody, confirmLabel: t.deleteForever, danger: true }))) return;
+    setBusy(`${action}:${item.id}`);
+    try {
+      const answer = action === 'restore' ? await trash.restore(item.id) : await trash.purge(item.id);
+      notify.success(answer.message);
+      list.set((items = []) => items.filter((x) => x.id !== item.id));
+    } catch (err) {
+      notify.failure(err);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={t.trashTitle} intro={t.trashIntro(TRASH_DAYS)} />
+      <LoadState loading={list.loading && !list.data} error={list.error} onRetry={list.reload} />
+      {list.data && list.data.length === 0 && <p className="empty">{t.trashEmpty}</p>}
+      {list.data && list.data.length > 0 && (
+        <ul className="trash-list">
+          {list.data.map((item) => (
+            <li key={item.id} className="trash-row" aria-labelledby={`trash-${item.id}`}>
+              {item.imageUrl ? <img className="trash-thumb" src={item.imageUrl} alt="" width={96} height={72} loading="lazy" /> : <span className="trash-thumb trash-thumb-none" aria-hidden="true">#</span>}
+              <div className="trash-body">
+                <p className="trash-kind">{t.kinds[item.kind]}{item.items > 0 ? ` · ${t.withItems(item.items)}` : ''}</p>
+                <h2 className="trash-title" id={`trash-${item.id}`} lang="ar" dir="auto">{item.title}</h2>
+                <p className="trash-meta">{t.deletedAt(when.format(new Date(item.deletedAt)))} · {t.deletedForeverAt(when.format(new Date(item.expiresAt)))}</p>
+              </div>
+              <div className="trash-actions">
+                <Button variant="primary" small busy={busy === `restore:${item.id}`} disabled={busy !== null} onClick={() => act(item, 'restore')}>{t.restore}</Button>
+                <Button variant="danger" small busy={busy === `purge:${item.id}`} disabled={busy !== null} onClick={() => act(item, 'purge')}><TrashIcon />{t.deleteForever}</Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
