@@ -16,6 +16,7 @@ import { pollContentVersion } from './db/content-poll.ts';
 import { createImageStore } from './images/image-store.ts';
 import { moveUploadsIntoDatabase } from './images/move-uploads.ts';
 import { createMailer } from './mail/mailer.ts';
+import { LeadCounter } from './leads/lead-counter.ts';
 import { registerAnswerCache } from './plugins/answer-cache.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs, registerDocsRoute } from './plugins/docs.ts';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     engine: database.engine,
     images: createImageStore(),
     mailer,
+    leads: new LeadCounter(database.db, { timeZone: config.leads.timeZone, ownHost: new URL(config.publicUrl).hostname, log: app.log }),
     content,
     lane,
     drain,
@@ -116,7 +118,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       databaseUrl: config.databaseUrl, log: app.log, ignoreFrom: database.ownBackends, onChange: () => { ctx.content.version++; },
     })
     : pollContentVersion(database.db, ctx.content, app.log);
+  ctx.leads.start(config.leads.flushMs);
   app.addHook('onClose', async () => {
+    // The last batch is written before the database closes: only a kill -9 loses it.
+    await ctx.leads.close().catch((err: unknown) => app.log.warn({ err }, 'could not write the last leads batch'));
     mailer.close();
     await listener.close();
     await database.destroy();

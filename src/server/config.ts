@@ -35,6 +35,8 @@ export interface Config {
   readonly connections: ConnectionLimits;
   /** How long deleted items and replaced versions are kept (TRASH_DAYS, HISTORY_DAYS, HISTORY_VERSIONS). */
   readonly retention: Retention;
+  /** Counting visits and taps (issue 24). */
+  readonly leads: LeadsConfig;
 }
 
 interface Retention {
@@ -44,6 +46,15 @@ interface Retention {
   readonly historyDays: number;
   /** …and the newest this many versions of each item whatever their age. */
   readonly historyVersions: number;
+}
+
+interface LeadsConfig {
+  /** The business's time zone: the counts' days begin at its midnight. */
+  readonly timeZone: string;
+  /** Days the counts are kept; older ones are deleted by the hourly job. */
+  readonly keepDays: number;
+  /** How often each server writes the counts it has added up. */
+  readonly flushMs: number;
 }
 
 export interface ConnectionLimits {
@@ -237,6 +248,17 @@ export function loadConfig(env: Env = process.env): Config {
     historyDays: parseWhole(env.HISTORY_DAYS, 'HISTORY_DAYS', 90, 1, 3650, problems),
     historyVersions: parseWhole(env.HISTORY_VERSIONS, 'HISTORY_VERSIONS', 50, 1, 10_000, problems),
   });
+  const timeZone = blank(env.LEADS_TIME_ZONE) ?? 'Asia/Riyadh';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+  } catch {
+    problems.push(`LEADS_TIME_ZONE must be a time zone name such as Asia/Riyadh (got "${timeZone}")`);
+  }
+  const leads = Object.freeze({
+    timeZone,
+    keepDays: parseWhole(env.LEADS_KEEP_DAYS, 'LEADS_KEEP_DAYS', 730, 1, 36_500, problems),
+    flushMs: parseWhole(env.LEADS_FLUSH_MS, 'LEADS_FLUSH_MS', 5_000, 50, 600_000, problems),
+  });
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({
     port, host, dataDir, databaseUrl, adminEmail, adminPassword, smtpUrl, mailFrom,
@@ -244,6 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
     warnings: Object.freeze(warnings),
     connections,
     retention,
+    leads,
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db, Engine } from './db/database.ts';
 import type { ImageStore } from './images/image-store.ts';
+import type { LeadCounter } from './leads/lead-counter.ts';
 import type { FastLane } from './lib/fast-lane.ts';
 import type { Mailer } from './mail/mailer.ts';
 
@@ -11,6 +12,8 @@ export interface AppContext {
   engine: Engine;
   images: ImageStore;
   mailer: Mailer;
+  /** Beacons added up in memory, written in batches (src/server/leads/lead-counter.ts). */
+  leads: LeadCounter;
   /**
    * This server's content version, the key of every kept page and answer: bumped before the answer
    * of a content write through this server leaves, and when another server's write is heard of

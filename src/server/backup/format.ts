@@ -14,16 +14,25 @@ import { createGunzip } from 'node:zlib';
  * Images are rows like the rest (images, then image_files with their bytes).
  *
  * Version 1 also carried image files from the uploads folder; this version does not read it (the
- * site that wrote it exports it again as version 2 once it runs this version). Version 3 adds the
- * trash and the history (tables trash, history, kept_images, migration 008); a version 2 file
- * still imports, with both empty.
+ * site that wrote it exports it again once it runs this version). Version 3 adds the leads counts
+ * (007) and the trash and the history (008); a version 2 file still imports (ADDED_SINCE), leaving
+ * them empty.
  */
 export const FORMAT = 'bird-barrier-site';
 export const FORMAT_VERSION = 3;
-/** The oldest format version this one reads. */
-const OLDEST_READ_VERSION = 2;
-/** Migrations a file of an older format version cannot list: they only add the tables that version lacks. */
-export const MIGRATIONS_SINCE_VERSION_2: readonly string[] = ['008-trash-history'];
+
+/**
+ * What each older version still read lacks, so its files keep importing: the migrations added
+ * since (the file's list is ours without them) and the tables they made (left empty by the import).
+ * Version 3 added the second factors (006, tables a backup skips), the leads counts (007) and the trash
+ * and the history (008).
+ */
+export const ADDED_SINCE: Readonly<Record<number, { migrations: readonly string[]; tables: readonly string[] }>> = {
+  2: {
+    migrations: ['006-second-factors', '007-leads', '008-trash-history'],
+    tables: ['lead_counts', 'lead_options', 'trash', 'history', 'kept_images'],
+  },
+};
 
 /** An expected failure (bad file, refused target, bad usage): its message is all the operator needs. */
 export class BackupError extends Error {
@@ -102,8 +111,9 @@ export function parseHeader(text: string | undefined): Header {
     value = undefined;
   }
   if (!isRecord(value) || value.format !== FORMAT) throw new BackupError('The file is not a site backup (its first line is not a backup header).');
-  if (typeof value.version !== 'number' || value.version < OLDEST_READ_VERSION || value.version > FORMAT_VERSION) {
-    throw new BackupError(`The backup is format version ${shown(typeof value.version === 'object' ? 'unknown' : value.version, 20)}; this version of the site reads versions ${OLDEST_READ_VERSION} to ${FORMAT_VERSION} only. ` +
+  if (value.version !== FORMAT_VERSION && !(typeof value.version === 'number' && value.version in ADDED_SINCE)) {
+    const read = [...Object.keys(ADDED_SINCE), String(FORMAT_VERSION)].join(' and ');
+    throw new BackupError(`The backup is format version ${shown(typeof value.version === 'object' ? 'unknown' : value.version, 20)}; this version of the site reads versions ${read} only. ` +
       'Start the site that wrote it with this version and export it again.');
   }
   const tables = value.tables;

@@ -2,9 +2,9 @@ import { stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/database.ts';
 import { knownMigrations, migrateToLatest } from '../db/migrate.ts';
-import { BackupError, decodeRow, FORMAT_VERSION, MIGRATIONS_SINCE_VERSION_2, shown, parseHeader, parseLine, READ_BOUNDS, readLines, type Header, type ReadBounds } from './format.ts';
+import { ADDED_SINCE, BackupError, decodeRow, FORMAT_VERSION, shown, parseHeader, parseLine, READ_BOUNDS, readLines, type Header, type ReadBounds } from './format.ts';
 import { clearTable, continueSequences, insertRows, type Row } from './rows.ts';
-import { assertClassified, EXPORTED_TABLES, exportedTables, liveTables, NEW_IN_VERSION_3, SKIPPED_TABLES, type LiveTable } from './tables.ts';
+import { assertClassified, EXPORTED_TABLES, exportedTables, liveTables, SKIPPED_TABLES, type LiveTable } from './tables.ts';
 import { assertValueRules, checkRow, checkValues } from './values.ts';
 
 export interface ImportSummary { tables: number; rows: number; bytes: number }
@@ -39,9 +39,9 @@ export async function importSite(db: Kysely<any>, engine: Engine, opts: ImportOp
     if (!fileStat) throw new BackupError(`There is no file ${opts.file}.`);
     if (!fileStat.isFile()) throw new BackupError(`${opts.file} is not a file.`);
     const header = parseHeader((await lines.next()).value as string | undefined);
-    // A file of an older format lacks only the migrations that added what it does not carry.
-    const older = header.version < FORMAT_VERSION;
-    const expected = (list: string[]) => (older ? list.filter((m) => !MIGRATIONS_SINCE_VERSION_2.includes(m)) : list);
+    // An older format's file was written before the migrations added since: it is ours without them.
+    const added = header.version === FORMAT_VERSION ? undefined : ADDED_SINCE[header.version];
+    const expected = (names: string[]) => names.filter((name) => !added?.migrations.includes(name));
     assertSameMigrations(header.migrations, expected(knownMigrations()), 'this version is');
     try {
       await migrateToLatest(db);
@@ -52,7 +52,7 @@ export async function importSite(db: Kysely<any>, engine: Engine, opts: ImportOp
     assertSameMigrations(header.migrations, expected(executed), 'the target database is');
     const live = await liveTables(db);
     assertClassified(live);
-    assertSameTables(header, exportedTables(live).filter((t) => !older || !NEW_IN_VERSION_3.includes(t.name)));
+    assertSameTables(header, exportedTables(live).filter((t) => !added?.tables.includes(t.name)));
     assertValueRules(exportedTables(live));
 
     const summary = await db.transaction().execute(async (trx) => {

@@ -21,10 +21,9 @@ export const EXPORTED_TABLES: readonly string[] = [
   'trash', // deleted items, restorable for TRASH_DAYS
   'history', // the versions changes replaced
   'kept_images', // the images trash and history rows keep (after images)
+  'lead_counts', // anonymous counts of views, visitors and taps per day (issue 24)
+  'lead_options', // the weekly leads email: on or off, and in which language
 ];
-
-/** Tables a backup of format version 2 (before the trash and the history) does not hold: such a file imports with them empty. */
-export const NEW_IN_VERSION_3: readonly string[] = ['trash', 'history', 'kept_images'];
 
 export interface SkippedTable {
   /** Why the table is not in a backup. */
@@ -83,6 +82,14 @@ export const SKIPPED_TABLES: Readonly<Record<string, SkippedTable>> = {
   jobs: {
     reason: "when the target's own periodic jobs last ran",
     clearOnReplace: false,
+  },
+  lead_salts: {
+    reason: "today's random visitor salt: deleted after its day, so it must never outlive it in a file",
+    clearOnReplace: true,
+  },
+  lead_visitors: {
+    reason: "today's visitor hashes, which live one day; the counts they made are in lead_counts",
+    clearOnReplace: true,
   },
 };
 

@@ -28,7 +28,8 @@ interface Column {
 }
 const column = (schema: TSchema, rule: string): Column => ({ schema, rule });
 
-type ExportedTable = 'users' | 'settings' | 'words' | 'about' | 'images' | 'image_files' | 'cards' | 'card_details' | 'slides' | 'trash' | 'history' | 'kept_images';
+type ExportedTable = 'users' | 'settings' | 'words' | 'about' | 'images' | 'image_files' | 'cards' | 'card_details' | 'slides'
+  | 'trash' | 'history' | 'kept_images' | 'lead_counts' | 'lead_options';
 type Columns<T extends ExportedTable> = { [C in keyof Database[T] & string]: Column };
 
 // The characters the API refuses in any field (src/server/app.ts): C0 controls but tab and line breaks, and DEL.
@@ -79,6 +80,7 @@ const json = (max: number, nullable = false) => column(
 const TRASH_KIND = column(Type.Enum(['card', 'detail', 'slide', 'word']), "'card', 'detail', 'slide' or 'word'");
 const HISTORY_KIND = column(Type.Enum(['card', 'detail', 'slide', 'word', 'about', 'contact', 'phone']), "'card', 'detail', 'slide', 'word', 'about', 'contact' or 'phone'");
 const account = text(LIMITS.email);
+const count = column(Type.Integer({ minimum: 0, maximum: 2_000_000_000 }), 'a whole number from 0 to 2000000000');
 
 const TABLES: { [T in ExportedTable]: Columns<T> } = {
   users: {
@@ -186,6 +188,23 @@ const TABLES: { [T in ExportedTable]: Columns<T> } = {
   kept_images: {
     owner: column(Type.String({ pattern: '^(trash|history):[A-Za-z0-9_-]{1,64}$' }), 'trash:ID or history:ID'),
     image: imageName,
+  },
+  lead_counts: {
+    day: column(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }), 'a day written like 2026-01-31'),
+    page: column(Type.String({ pattern: '^/[A-Za-z0-9/?=_.-]{0,199}$' }), 'a page path of at most 200 characters'),
+    language: column(Type.Enum([...LANGUAGES]), "'ar' or 'en'"),
+    device: column(Type.Enum(['mobile', 'tablet', 'desktop']), "'mobile', 'tablet' or 'desktop'"),
+    source: text(100, 1),
+    views: count,
+    visitors: count,
+    calls: count,
+    whatsapp: count,
+    emails: count,
+  },
+  lead_options: {
+    id: column(Type.Literal(1), '1'),
+    weekly_email: column(Type.Union([Type.Literal(0), Type.Literal(1)]), '0 or 1'),
+    language: column(Type.Enum([...LANGUAGES]), "'ar' or 'en'"),
   },
 };
 

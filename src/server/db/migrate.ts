@@ -6,6 +6,7 @@ import * as m003 from './migrations/003-shared-state.ts';
 import * as m004 from './migrations/004-images-in-database.ts';
 import * as m005 from './migrations/005-session-details.ts';
 import * as m006 from './migrations/006-second-factors.ts';
+import * as m007 from './migrations/007-leads.ts';
 import * as m008 from './migrations/008-trash-history.ts';
 
 /** Migrations are imported statically so a bundled or type-stripped build finds them without a file scan. */
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '004-images-in-database': m004,
   '005-session-details': m005,
   '006-second-factors': m006,
+  '007-leads': m007,
   '008-trash-history': m008,
 };
 

@@ -228,6 +228,20 @@ interface HistoryTable {
   created_at: string;
 }
 
+/** Anonymous counts per day (YYYY-MM-DD, business time zone), page, language, device and source. */
+export interface LeadCountsTable {
+  day: string;
+  page: string;
+  language: string;
+  device: string;
+  source: string;
+  views: number;
+  visitors: number;
+  calls: number;
+  whatsapp: number;
+  emails: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -256,4 +270,8 @@ export interface Database {
   history: HistoryTable;
   /** Images a trash or history row names (owner: `trash:ID` or `history:ID`): kept while named. */
   kept_images: { owner: string; image: string };
+  lead_counts: LeadCountsTable;
+  lead_salts: { day: string; salt: string };
+  lead_visitors: { day: string; hash: string };
+  lead_options: { id: number; weekly_email: number; language: string };
 }

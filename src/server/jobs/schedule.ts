@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { cleanUpDatabase, pruneOutbox } from './clean-up.ts';
 import { claimJob } from './job-lease.ts';
 import { pruneRetention } from '../history/retention.ts';
+import { addDays, dayIn } from '../leads/classify.ts';
+import { forgetVisitors, pruneCounts } from '../leads/leads-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +41,17 @@ const JOBS: Job[] = [
     // Trashed items and old versions past their keeping (config.retention), and their images.
     name: 'retention', everyMs: HOUR, shared: true,
     run: async ({ ctx }) => pruneRetention(ctx),
+  },
+  {
+    // Leads counts are kept LEADS_KEEP_DAYS; a day's visitor hashes and salt go once the day is over.
+    name: 'leads-retention', everyMs: HOUR, shared: true,
+    run: async ({ ctx }) => {
+      const today = dayIn(ctx.config.leads.timeZone);
+      return {
+        counts: await pruneCounts(ctx.db, addDays(today, -ctx.config.leads.keepDays)),
+        visitors: await forgetVisitors(ctx.db, today),
+      };
+    },
   },
   {
     // Each server writes its own outbox (DATA_DIR is local), so each prunes its own.

@@ -94,6 +94,8 @@ export function App({ root, view: initial }: Hydration) {
       first.current = false;
       return;
     }
+    // An in-app navigation is a page view: the first script (boot.ts) counts it.
+    window.dispatchEvent(new Event('site:view'));
     const html = document.documentElement;
     html.lang = view.lang;
     html.dir = dirOf(view.lang);

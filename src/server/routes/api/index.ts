@@ -4,6 +4,7 @@ import auth from './auth/index.ts';
 import card from './card/index.ts';
 import contact from './contact/index.ts';
 import history from './history/index.ts';
+import leads, { leadsCsvRoute } from './leads/index.ts';
 import slider from './slider/index.ts';
 import trash from './trash/index.ts';
 import word from './word/index.ts';
@@ -18,4 +19,6 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(contact, { prefix: '/contact' });
   await app.register(trash, { prefix: '/trash' });
   await app.register(history, { prefix: '/history' });
+  await app.register(leads, { prefix: '/leads' });
+  await app.register(leadsCsvRoute);
 }
