@@ -6,6 +6,7 @@ import { claimJob } from './job-lease.ts';
 import { pruneRetention } from '../history/retention.ts';
 import { addDays, dayIn } from '../leads/classify.ts';
 import { forgetVisitors, pruneCounts } from '../leads/leads-repository.ts';
+import { sendWeeklyEmail } from '../leads/weekly-email.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,6 +53,11 @@ const JOBS: Job[] = [
         visitors: await forgetVisitors(ctx.db, today),
       };
     },
+  },
+  {
+    // Last week's results to the owner, once a week for all servers together.
+    name: 'leads-weekly-email', everyMs: 7 * 24 * HOUR, shared: true,
+    run: async ({ ctx }) => ({ sent: await sendWeeklyEmail(ctx) }),
   },
   {
     // Each server writes its own outbox (DATA_DIR is local), so each prunes its own.
