@@ -13,6 +13,7 @@ import { DetailsAdminPage } from './screens/details-admin-page.tsx';
 import { KeywordsAdminPage } from './screens/keywords-admin-page.tsx';
 import { NotFound, Root } from './screens/root.tsx';
 import { SecurityPage } from './screens/security-page.tsx';
+import { ResultsPage } from './screens/results-page.tsx';
 import { AddSlidePage, EditSlidePage } from './screens/slide-form-pages.tsx';
 import { SlidesAdminPage } from './screens/slides-admin-page.tsx';
 import { TrashPage } from './screens/trash-page.tsx';
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'slide-admin', element: <SlidesAdminPage /> },
           { path: 'keyword-admin', element: <KeywordsAdminPage /> },
           { path: 'security', element: <SecurityPage /> },
+          { path: 'results', element: <ResultsPage /> },
           { path: 'trash', element: <TrashPage /> },
           { path: 'history', element: <HistoryPage /> },
           { path: 'addproduct', element: <AddCardPage /> },

@@ -75,6 +75,24 @@ export const contact = {
     api.put<{ message: string; data: Contact }>('/api/contact', { ...fields, ...(expectedUpdatedAt ? { expectedUpdatedAt } : {}) }),
 };
 
+export interface Ranked { key: string; title?: string; visitors: number; calls: number; whatsapp: number; emails: number; contacts: number }
+export interface LeadTotals { visitors: number; views: number; calls: number; whatsapp: number; emails: number; contacts: number; contactsPer100: number }
+export interface LeadResults {
+  from: string; to: string; totals: LeadTotals; previous: LeadTotals;
+  daily: { day: string; visitors: number; contacts: number }[];
+  pages: Ranked[]; sources: Ranked[]; languages: Ranked[]; devices: Ranked[];
+  weeklyEmail: boolean;
+}
+
+/** What the site brought (issue 24): the Results screen, the CSV and the weekly email switch. */
+export const leads = {
+  results: (days: number, language: string, o?: RequestOptions) =>
+    api.get<{ data: LeadResults }>(`/api/leads/results?days=${days}&language=${q(language)}`, o).then((r) => r.data),
+  products: (o?: RequestOptions) => api.get<{ data: Record<string, number> }>('/api/leads/products?days=30', o).then((r) => r.data),
+  setWeeklyEmail: (weeklyEmail: boolean) => api.put<{ message: string; data: { weeklyEmail: boolean } }>('/api/leads/options', { weeklyEmail }),
+  csvUrl: (from: string, to: string) => `/api/leads.csv?from=${q(from)}&to=${q(to)}`,
+};
+
 /** The owner's signed-in sessions and password (the Security screen); not part of the original contract. */
 export const security = {
   sessions: (o?: RequestOptions) => api.get<{ data: SessionItem[] }>('/api/auth/sessions', o).then((r) => r.data),

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { BoxIcon, BrandMark, CloseIcon, HomeIcon, ImagesIcon, InfoIcon, LogoutIcon, MenuIcon, ShieldIcon, SlidesIcon, TagIcon, TrashIcon, HistoryIcon } from '../components/icons.tsx';
+import { BoxIcon, BrandMark, ChartIcon, CloseIcon, HistoryIcon, HomeIcon, ImagesIcon, InfoIcon, LogoutIcon, MenuIcon, ShieldIcon, SlidesIcon, TagIcon, TrashIcon } from '../components/icons.tsx';
 import { LanguageToggle } from '../components/language-toggle.tsx';
 import { Spinner } from '../components/ui.tsx';
 import { useLanguage, withoutLanguage } from '../i18n/language.tsx';
@@ -10,7 +10,7 @@ import { TOKEN_KEY } from '../lib/messages.ts';
 import { notify } from '../lib/notify.ts';
 import { NARROW, useMedia } from '../lib/use-media.ts';
 
-type Section = 'products' | 'portfolio' | 'about' | 'slides' | 'keywords' | 'security' | 'trash' | 'history';
+type Section = 'products' | 'portfolio' | 'about' | 'slides' | 'keywords' | 'security' | 'results' | 'trash' | 'history';
 
 const SECTIONS: { key: Section; path: string; icon: ReactNode }[] = [
   { key: 'products', path: '/admin/product-admin', icon: <BoxIcon /> },
@@ -19,6 +19,7 @@ const SECTIONS: { key: Section; path: string; icon: ReactNode }[] = [
   { key: 'slides', path: '/admin/slide-admin', icon: <SlidesIcon /> },
   { key: 'keywords', path: '/admin/keyword-admin', icon: <TagIcon /> },
   { key: 'security', path: '/admin/security', icon: <ShieldIcon /> },
+  { key: 'results', path: '/admin/results', icon: <ChartIcon /> },
   { key: 'trash', path: '/admin/trash', icon: <TrashIcon /> },
   { key: 'history', path: '/admin/history', icon: <HistoryIcon /> },
 ];
@@ -30,7 +31,7 @@ function sectionOf(path: string, search: URLSearchParams): Section | undefined {
   if (page === 'about-admin') return 'about';
   if (page === 'keyword-admin') return 'keywords';
   if (page === 'security') return 'security';
-  if (page === 'trash' || page === 'history') return page;
+  if (page === 'trash' || page === 'history' || page === 'results') return page;
   if (page === 'portfolio-admin' || search.get('category') === 'portfolio') return 'portfolio';
   if (page) return 'products';
   return undefined;

@@ -5,18 +5,20 @@ import { EnglishTitle, MissingEnglishSummary } from '../components/missing-engli
 import { EditIcon, PlusIcon, TrashIcon } from '../components/icons.tsx';
 import { Button, LoadState, PageHeader } from '../components/ui.tsx';
 import { useLanguage, useTitle } from '../i18n/language.tsx';
-import { cards, type Card, type CardType } from '../lib/endpoints.ts';
+import { cards, leads, type Card, type CardType } from '../lib/endpoints.ts';
 import { undoDelete } from '../lib/undo.ts';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
 
 /** product-admin and portfolio-admin: the cards with Add, Edit, Delete and Details. */
 export function CardsAdminPage({ category }: { category: CardType }) {
-  const { t, to } = useLanguage();
+  const { t, to, lang } = useLanguage();
   const title = category === 'product' ? t.nav.products : t.nav.portfolio;
   useTitle(title);
   const confirm = useConfirm();
   const list = useLoad((signal) => cards.list(category, { signal }), category);
+  // Each product's contacts of the last 30 days (issue 24); a failure leaves the cards as they are.
+  const contacts = useLoad((signal) => (category === 'product' ? leads.products({ signal }) : Promise.resolve<Record<string, number>>({})), `contacts-${category}`);
   const [deleting, setDeleting] = useState<string | null>(null);
 
   const remove = async (card: Card) => {
@@ -59,6 +61,9 @@ export function CardsAdminPage({ category }: { category: CardType }) {
                     <h2 className="tile-title" id={headingId} lang="ar" dir="rtl">{card.title}</h2>
                     <EnglishTitle titleEn={card.titleEn} />
                     {card.isDetailed && <p className="badge badge-soft">{t.hasDetailsPage}</p>}
+                    {category === 'product' && contacts.data && (
+                      <p className="tile-contacts">{t.results.productContacts(new Intl.NumberFormat(lang === 'ar' ? 'ar' : 'en').format(contacts.data[card._id] ?? 0))}</p>
+                    )}
                     <p className="tile-text" lang="ar" dir="rtl">{card.description}</p>
                   </div>
                   <div className="tile-actions">
