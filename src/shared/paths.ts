@@ -9,6 +9,7 @@ const SLUGS: Record<Exclude<PageName, 'not-found'>, string> = {
   products: '/products',
   contact: '/contact',
   'card-details': '/card-details',
+  privacy: '/privacy',
 };
 
 export const NAV_PAGES = ['home', 'about', 'portfolio', 'products', 'contact'] as const;
@@ -47,6 +48,7 @@ export const BY_SLUG: Record<string, Exclude<PageName, 'not-found'>> = {
   '/products': 'products',
   '/contact': 'contact',
   '/card-details': 'card-details',
+  '/privacy': 'privacy',
 };
 
 /** Which page a path shows, in which language; unknown paths are the 404 page. */

@@ -110,6 +110,8 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
       }
       case 'contact':
         return { page, lang, status: 200, key, data: null };
+      case 'privacy':
+        return { page, lang, status: 200, key, data: null };
       default:
         return { page: 'not-found', lang, status: 404, key, data: { missing: 'page' } };
     }

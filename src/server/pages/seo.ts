@@ -60,7 +60,7 @@ export function localBusiness(publicUrl: string, lang: Language, root: RootData)
   };
 }
 
-const STATIC_PAGES = ['/', '/about', '/portfolio', '/products', '/contact'];
+const STATIC_PAGES = ['/', '/about', '/portfolio', '/products', '/contact', '/privacy'];
 
 export interface SitemapCard { id: string; updatedAt: string }
 

@@ -6,7 +6,7 @@ import type { Language } from '../language.ts';
 
 export { dirOf, LANGUAGES, type Language } from '../language.ts';
 
-export type PageName = 'home' | 'about' | 'portfolio' | 'products' | 'contact' | 'card-details' | 'not-found';
+export type PageName = 'home' | 'about' | 'portfolio' | 'products' | 'contact' | 'card-details' | 'privacy' | 'not-found';
 
 interface PageText {
   /** Document title (the site name is appended). */
@@ -23,6 +23,8 @@ export interface Dictionary {
   pages: Record<PageName, PageText>;
   nav: { label: string; home: string; about: string; portfolio: string; products: string; contact: string };
   skipToContent: string;
+  /** The privacy page (issue 24): what is counted, in plain words; the footer links to it. */
+  privacy: { heading: string; paragraphs: string[]; link: string };
   menuOpen: string;
   menuClose: string;
   switchLanguage: { label: string; aria: string; lang: Language };

@@ -22,6 +22,10 @@ export const en: Dictionary = {
       title: 'Products',
       description: 'Anti-pigeon spikes, nets, wires and barriers: products that keep birds off ledges, roofs, signs and air-conditioning units.',
     },
+    privacy: {
+      title: 'Privacy',
+      description: 'What this site counts about visits, and why nothing of it identifies you.',
+    },
     contact: {
       title: 'Contact',
       description: 'Call or message us on WhatsApp for a site visit and a quote in Dammam, Riyadh, Madinah or Jeddah.',
@@ -37,6 +41,16 @@ export const en: Dictionary = {
   },
   nav: { label: 'Main', home: 'Home', about: 'About', portfolio: 'Portfolio', products: 'Products', contact: 'Contact' },
   skipToContent: 'Skip to content',
+  privacy: {
+    heading: 'Privacy',
+    link: 'Privacy',
+    paragraphs: [
+      'This site sets no cookies and keeps nothing in your browser.',
+      'To know whether the site helps people reach us, it counts page views and taps on the call, WhatsApp and email links. Each count records only the day, the page, the language, the kind of device (phone, tablet or computer) and where the visit came from (for example a search engine or a social network).',
+      'To count visitors without counting anyone twice in a day, the server mixes your address and browser name with a random code that changes every day, keeps only the result, and deletes it and the code when the day ends. Nothing is kept that could tell who you are or link one day\'s visit to another.',
+      'Search engine robots and our own visits are not counted. The counts are kept for two years and are never sold or shared.',
+    ],
+  },
   menuOpen: 'Open menu',
   menuClose: 'Close menu',
   switchLanguage: { label: 'العربية', aria: 'اقرأ هذه الصفحة بالعربية', lang: 'ar' },

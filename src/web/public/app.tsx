@@ -9,6 +9,7 @@ import { pageMeta } from '../../shared/page-meta.ts';
 import { AboutPage } from './pages/about-page.tsx';
 import { CardDetailsPage } from './pages/card-details-page.tsx';
 import { ContactPage } from './pages/contact-page.tsx';
+import { PrivacyPage } from './pages/privacy-page.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PortfolioPage } from './pages/portfolio-page.tsx';
@@ -26,6 +27,7 @@ export const PAGES: Record<PageName, ComponentType> = {
   portfolio: PortfolioPage,
   products: ProductsPage,
   contact: ContactPage,
+  privacy: PrivacyPage,
   'card-details': CardDetailsPage,
   'not-found': NotFoundPage,
 };
@@ -63,6 +65,7 @@ export function App({ root, view: initial }: Hydration) {
   if (key !== seenKey) {
     setSeenKey(key);
     if (target.page === 'contact') setView({ page: 'contact', lang: target.lang, status: 200, key, data: null });
+    else if (target.page === 'privacy') setView({ page: 'privacy', lang: target.lang, status: 200, key, data: null });
     else if (target.page === 'not-found') setView({ page: 'not-found', lang: target.lang, status: 404, key, data: { missing: 'page' } });
   }
 

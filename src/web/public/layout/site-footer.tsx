@@ -47,6 +47,7 @@ export function SiteFooter() {
             {NAV_PAGES.map((page) => (
               <li key={page}><SiteLink to={pagePath(page, lang)}>{t.nav[page]}</SiteLink></li>
             ))}
+            <li><SiteLink to={pagePath('privacy', lang)}>{t.privacy.link}</SiteLink></li>
           </ul>
         </nav>
         <div>
