@@ -55,6 +55,7 @@ function whatsappDigits(phone: string): string {
 /** The greeting, encoded once: a page links to WhatsApp five times and is rendered often. */
 const WHATSAPP_TEXT = encodeURIComponent(SITE.whatsappGreeting);
 
-export function whatsappHref(phone: string): string {
-  return `https://wa.me/${whatsappDigits(phone)}?text=${WHATSAPP_TEXT}`;
+/** A WhatsApp link; `message` (an item's question, in the page's language) replaces the greeting. */
+export function whatsappHref(phone: string, message?: string): string {
+  return `https://wa.me/${whatsappDigits(phone)}?text=${message ? encodeURIComponent(message) : WHATSAPP_TEXT}`;
 }

@@ -34,6 +34,8 @@ export interface Dictionary {
   callUs: string;
   whatsapp: string;
   whatsappUs: string;
+  /** Asking about one product or project on WhatsApp: the button and the message sent. */
+  ask: { label: string; message: (title: string) => string };
   slider: {
     label: string;
     previous: string;
@@ -62,8 +64,11 @@ export interface Dictionary {
     emailLabel: string;
     phoneLabel: string;
     phoneHint: string;
+    /** Said instead of phoneHint where the pointer is a mouse: a computer cannot tap to call. */
+    phoneHintDesk: string;
     whatsappLabel: string;
     whatsappHint: string;
+    whatsappHintDesk: string;
     socialLabel: string;
     citiesLabel: string;
     citiesLead: string;

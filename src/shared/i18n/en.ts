@@ -12,7 +12,7 @@ export const en: Dictionary = {
     },
     about: {
       title: 'About',
-      description: 'Who we are: a Saudi team that protects homes, mosques, offices and factories from pigeons with durable, humane bird barriers.',
+      description: 'Who we are: a Saudi team that protects homes, mosques, offices and factories in Dammam, Riyadh, Madinah and Jeddah from pigeons with durable, humane bird barriers.',
     },
     portfolio: {
       title: 'Portfolio',
@@ -20,7 +20,7 @@ export const en: Dictionary = {
     },
     products: {
       title: 'Products',
-      description: 'Anti-pigeon spikes, nets, wires and barriers: products that keep birds off ledges, roofs, signs and air-conditioning units.',
+      description: 'Anti-pigeon spikes, nets, wires and barriers that keep birds off ledges, roofs, signs and air-conditioning units, installed in Dammam, Riyadh, Madinah and Jeddah.',
     },
     privacy: {
       title: 'Privacy',
@@ -59,6 +59,10 @@ export const en: Dictionary = {
   callUs: 'Call us',
   whatsapp: 'WhatsApp',
   whatsappUs: 'Message us on WhatsApp',
+  ask: {
+    label: 'Ask about this on WhatsApp',
+    message: (title) => `Hello, I would like to ask about: ${title}`,
+  },
   slider: {
     label: 'Featured work',
     previous: 'Previous slide',
@@ -106,8 +110,10 @@ export const en: Dictionary = {
     emailLabel: 'Email',
     phoneLabel: 'Phone',
     phoneHint: 'Tap to call us',
+    phoneHintDesk: 'Call us on this number from any phone',
     whatsappLabel: 'WhatsApp',
     whatsappHint: 'Tap to chat with us on WhatsApp',
+    whatsappHintDesk: 'Opens a chat with us in WhatsApp on the web or your phone',
     socialLabel: 'Follow us',
     citiesLabel: 'Cities we serve',
     citiesLead: 'Our teams install in these cities and their surroundings.',

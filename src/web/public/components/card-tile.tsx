@@ -6,9 +6,12 @@ import { ArrowIcon } from './icons.tsx';
 import { SIZES } from './image-sizes.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 import { textLangAttrs } from './text-lang.ts';
+import { AskOnWhatsApp } from '../layout/contact-actions.tsx';
 
-
-/** A product or portfolio card in a grid; the Details link only for cards that have details. */
+/**
+ * A product or portfolio card in a grid: the WhatsApp question about it always, the Details link
+ * only for cards that have details; the actions sit at the bottom of the card.
+ */
 /** `priority` for the first card of a page, whose image is usually the largest paint on a phone. */
 export function CardTile({ card, headingLevel = 2, priority = false }: { card: CardView; headingLevel?: 2 | 3; priority?: boolean }) {
   const t = useT();
@@ -22,17 +25,20 @@ export function CardTile({ card, headingLevel = 2, priority = false }: { card: C
       <div className="card-body">
         <Heading className="card-title" {...textLangAttrs(card.language, lang)}>{card.title}</Heading>
         <p className="card-text" {...textLangAttrs(card.language, lang)}>{card.description}</p>
-        {card.isDetailed && (
-          <SiteLink
-            className="btn btn-primary card-details-link"
-            to={cardDetailsPath(card.id, lang)}
-            state={{ id: card.id }}
-            aria-label={t.products.details(card.title)}
-          >
-            <span>{t.products.detailsShort}</span>
-            <ArrowIcon size={18} className="flip-end" />
-          </SiteLink>
-        )}
+        <div className="card-actions">
+          {card.isDetailed && (
+            <SiteLink
+              className="btn btn-outline card-details-link"
+              to={cardDetailsPath(card.id, lang)}
+              state={{ id: card.id }}
+              aria-label={t.products.details(card.title)}
+            >
+              <span>{t.products.detailsShort}</span>
+              <ArrowIcon size={18} className="flip-end" />
+            </SiteLink>
+          )}
+          <AskOnWhatsApp title={card.title} />
+        </div>
       </div>
     </article>
   );

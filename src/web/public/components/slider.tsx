@@ -5,6 +5,7 @@ import { ChevronIcon, PauseIcon, PlayIcon } from './icons.tsx';
 import { SIZES } from './image-sizes.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 import { textLangAttrs } from './text-lang.ts';
+import { ContactButtons } from '../layout/contact-actions.tsx';
 
 const INTERVAL_MS = 6000;
 const SWIPE_PX = 40;
@@ -107,34 +108,38 @@ export function Slider({ slides }: { slides: SlideView[] }) {
           );
         })}
       </div>
-      {count > 1 && (
-        <div className="slider-controls">
-          <div className="container slider-controls-inner">
-            <button type="button" className="slider-button" onClick={() => setPaused((p) => !p)} aria-label={paused ? t.slider.play : t.slider.pause}>
-              {paused ? <PlayIcon /> : <PauseIcon />}
-            </button>
-            <button type="button" className="slider-button" onClick={() => go(index - 1)} aria-label={t.slider.previous}>
-              <ChevronIcon className="flip-start" />
-            </button>
-            <ul className="slider-dots">
-              {slides.map((slide, i) => (
-                <li key={slide.id}>
-                  <button
-                    type="button"
-                    className="slider-dot"
-                    aria-label={t.slider.goTo(i + 1)}
-                    aria-current={i === index ? 'true' : undefined}
-                    onClick={() => go(i)}
-                  />
-                </li>
-              ))}
-            </ul>
-            <button type="button" className="slider-button" onClick={() => go(index + 1)} aria-label={t.slider.next}>
-              <ChevronIcon className="flip-end" />
-            </button>
-          </div>
+      {/* The call and WhatsApp buttons stay in place over every slide; the slide controls share their row. */}
+      <div className="slider-controls">
+        <div className="container slider-controls-inner">
+          <ContactButtons variant="hero" />
+          {count > 1 && (
+            <div className="slider-nav">
+              <button type="button" className="slider-button" onClick={() => setPaused((p) => !p)} aria-label={paused ? t.slider.play : t.slider.pause}>
+                {paused ? <PlayIcon /> : <PauseIcon />}
+              </button>
+              <button type="button" className="slider-button" onClick={() => go(index - 1)} aria-label={t.slider.previous}>
+                <ChevronIcon className="flip-start" />
+              </button>
+              <ul className="slider-dots">
+                {slides.map((slide, i) => (
+                  <li key={slide.id}>
+                    <button
+                      type="button"
+                      className="slider-dot"
+                      aria-label={t.slider.goTo(i + 1)}
+                      aria-current={i === index ? 'true' : undefined}
+                      onClick={() => go(i)}
+                    />
+                  </li>
+                ))}
+              </ul>
+              <button type="button" className="slider-button" onClick={() => go(index + 1)} aria-label={t.slider.next}>
+                <ChevronIcon className="flip-end" />
+              </button>
+            </div>
+          )}
         </div>
-      )}
+      </div>
     </section>
   );
 }

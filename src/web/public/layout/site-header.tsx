@@ -6,6 +6,7 @@ import { CloseIcon, MenuIcon, PhoneIcon } from '../components/icons.tsx';
 import { useRootData, useT, useView } from '../hooks.ts';
 import { NAV_PAGES, pagePath, switchLanguagePath } from '../../../shared/paths.ts';
 import { LogoMark } from './logo-mark.tsx';
+import { CallLabel } from './contact-actions.tsx';
 
 export function SiteHeader() {
   const t = useT();
@@ -68,7 +69,7 @@ export function SiteHeader() {
           {phone && (
             <a className="btn btn-accent header-call" href={telHref(phone)}>
               <PhoneIcon size={18} />
-              <span>{t.callNow}</span>
+              <CallLabel phone={phone} label={t.callNow} />
             </a>
           )}
           <button

@@ -30,7 +30,7 @@ export function CardDetailsPage() {
             <BackLink />
             <h1 className="page-title" {...textLangAttrs(card.language, lang)}>{card.title}</h1>
             <p className="page-lead" {...textLangAttrs(card.language, lang)}>{card.description}</p>
-            <ContactButtons />
+            <ContactButtons about={card.title} />
           </div>
           <div className="media media-4x3 detail-hero-media">
             <ResponsiveImage image={card.image} alt={card.title} sizes={SIZES.detailHero} priority />

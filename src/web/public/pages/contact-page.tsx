@@ -30,7 +30,8 @@ export function ContactPage() {
                       <PhoneIcon size={22} />
                       <span dir="ltr">{phone}</span>
                     </a>
-                    <span className="contact-hint">{t.contact.phoneHint}</span>
+                    <span className="contact-hint on-touch">{t.contact.phoneHint}</span>
+                    <span className="contact-hint on-pointer">{t.contact.phoneHintDesk}</span>
                   </dd>
                 </div>
               )}
@@ -42,7 +43,8 @@ export function ContactPage() {
                       <WhatsAppIcon size={22} />
                       <span dir="ltr">{whatsapp}</span>
                     </a>
-                    <span className="contact-hint">{t.contact.whatsappHint}</span>
+                    <span className="contact-hint on-touch">{t.contact.whatsappHint}</span>
+                    <span className="contact-hint on-pointer">{t.contact.whatsappHintDesk}</span>
                   </dd>
                 </div>
               )}

@@ -2,6 +2,7 @@ import { SIZES } from '../components/image-sizes.ts';
 import { PageHeader } from '../components/page-header.tsx';
 import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { usePageData, useT } from '../hooks.ts';
+import { AskOnWhatsApp } from '../layout/contact-actions.tsx';
 
 /** Past work, one project a row, the image alternating between the two sides. */
 export function PortfolioPage() {
@@ -25,6 +26,7 @@ export function PortfolioPage() {
                     <span className="portfolio-number" aria-hidden="true">{String(i + 1).padStart(2, '0')}</span>
                     <h2 className="portfolio-title" dir="auto">{card.title}</h2>
                     <p className="portfolio-text" dir="auto">{card.description}</p>
+                    <AskOnWhatsApp title={card.title} className="portfolio-ask" />
                   </div>
                 </li>
               ))}
