@@ -17,4 +17,7 @@ export const LIMITS = {
   link: 300,
   city: 80,
   cities: 40,
+  /** Search titles: the headline a search result and a shared link show, and the description under it. */
+  seoTitle: 90,
+  seoDescription: 300,
 } as const;

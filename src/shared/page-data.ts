@@ -5,7 +5,7 @@
  */
 import type { Language, PageName } from './i18n/index.ts';
 import type { AboutText } from './about.ts';
-import type { Contact } from './schemas.ts';
+import type { Contact, SeoFields } from './schemas.ts';
 
 export interface ImageView {
   src: string;
@@ -42,6 +42,8 @@ export interface SlideView {
 }
 
 
+export type SeoText = SeoFields;
+
 /** Site-wide data every page shows (header, footer, floating buttons, head). */
 export interface RootData {
   phone: string;
@@ -49,6 +51,8 @@ export interface RootData {
   keywords: string[];
   /** The business's contact details as the owner set them ('' = not set). */
   contact: Contact;
+  /** The owner's search titles ('' = the default headline, which names the service and the cities). */
+  seo: SeoText;
   year: number;
 }
 

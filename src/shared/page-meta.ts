@@ -1,5 +1,7 @@
 import { dictionaryFor } from './i18n/index.ts';
-import type { ImageView, PageState } from './page-data.ts';
+import type { ImageView, PageState, RootData, SeoText } from './page-data.ts';
+import type { Seo } from './schemas.ts';
+import { citiesIn } from './site.ts';
 
 export interface PageMeta {
   /** The whole document title: "Products | Bird Barrier". */
@@ -11,11 +13,27 @@ export interface PageMeta {
 
 const clip = (text: string, max = 160) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
+/** The owner's search titles as the pages need them (the stored row without its version). */
+export const seoText = ({ updatedAt: _u, ...text }: Seo): SeoText => text;
+
+/**
+ * The headline of the pages' titles: the owner's, else the service and the served cities
+ * ("شوك وشبك طارد للحمام في الدمام والرياض وجدة"), so a search result or a shared link says
+ * what the business does and where.
+ */
+function headline(lang: PageState['lang'], root: Pick<RootData, 'seo' | 'contact'>): string {
+  const t = dictionaryFor(lang);
+  const own = lang === 'ar' ? root.seo.titleAr : root.seo.titleEn;
+  return own || `${t.service} ${t.inCities(citiesIn(root.contact, lang, t.cities))}`;
+}
+
 /** Title, description and preview picture of a page; the server's <head> and the browser's title agree. */
-export function pageMeta(view: PageState): PageMeta {
+export function pageMeta(view: PageState, root: Pick<RootData, 'seo' | 'contact'>): PageMeta {
   const t = dictionaryFor(view.lang);
   const base = t.pages[view.page];
   const title = (own: string) => `${own} | ${t.siteName}`;
+  // The site's own pages name the service and the cities after their name.
+  const named = (own: string) => `${own} | ${headline(view.lang, root)}`;
   switch (view.page) {
     case 'card-details': {
       const { card } = view.data;
@@ -26,13 +44,14 @@ export function pageMeta(view: PageState): PageMeta {
         ? { title: title(t.cardDetails.notFoundTitle), description: t.cardDetails.notFoundText }
         : { title: title(base.title), description: base.description };
     case 'home': {
-      return { title: title(base.title), description: base.description, image: view.data.slides[0]?.image ?? view.data.recent[0]?.image };
+      const own = view.lang === 'ar' ? root.seo.descriptionAr : root.seo.descriptionEn;
+      return { title: title(headline(view.lang, root)), description: clip(own || base.description), image: view.data.slides[0]?.image ?? view.data.recent[0]?.image };
     }
     case 'portfolio':
     case 'products': {
-      return { title: title(base.title), description: base.description, image: view.data.cards[0]?.image };
+      return { title: named(base.title), description: base.description, image: view.data.cards[0]?.image };
     }
     default:
-      return { title: title(base.title), description: base.description };
+      return { title: named(base.title), description: base.description };
   }
 }

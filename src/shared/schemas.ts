@@ -192,6 +192,20 @@ export const ContactSave = Type.Object({
 });
 export type ContactSave = Static<typeof ContactSave>;
 
+// ---- search titles ----
+const seoText = (max: number, what: string) => Type.String({ maxLength: max, description: `${what}; '' = the site's default, naming the service and the served cities` });
+export const SeoFields = Type.Object({
+  titleAr: seoText(LIMITS.seoTitle, 'The Arabic headline of the pages\' titles'),
+  titleEn: seoText(LIMITS.seoTitle, 'The English headline of the pages\' titles'),
+  descriptionAr: seoText(LIMITS.seoDescription, 'The Arabic description of the home page for search results and shared links'),
+  descriptionEn: seoText(LIMITS.seoDescription, 'The English description of the home page for search results and shared links'),
+});
+export type SeoFields = Static<typeof SeoFields>;
+export const Seo = Type.Object({ ...SeoFields.properties, updatedAt: Type.String({ description: "When last saved ('' before the first save)" }) });
+export type Seo = Static<typeof Seo>;
+export const SeoSave = Type.Object({ ...SeoFields.properties, expectedUpdatedAt: ExpectedUpdatedAt });
+export type SeoSave = Static<typeof SeoSave>;
+
 // ---- keywords ----
 export const Word = Type.Object({ _id: Type.String(), word: Type.String() });
 export type Word = Static<typeof Word>;

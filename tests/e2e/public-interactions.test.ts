@@ -4,6 +4,12 @@ import type { Page } from 'playwright-core';
 import { browserSuite, DESKTOP, PHONE } from '../helpers/browser.ts';
 import { createSiteData, type SiteData } from '../pages/site-data.ts';
 
+/** The default headline of the titles: the service and the site data's cities. */
+const HEADLINE = {
+  ar: 'شوك وشبك طارد للحمام في الدمام والرياض والمدينة المنورة وجدة والخبر',
+  en: 'Anti-pigeon spikes and nets in Dammam, Riyadh, Madinah, Jeddah and Khobar',
+};
+
 /** What a visitor does on the public site: switch language, open details, drive the slider, use the menu. */
 describe('public site interactions in Chromium', () => {
   const suite = browserSuite();
@@ -38,14 +44,14 @@ describe('public site interactions in Chromium', () => {
     await page.getByRole('link', { name: 'English' }).click();
     await page.waitForURL(`${server.url}/en/about`);
     await page.getByText(site.about.en.description2).waitFor();
-    assert.equal(await page.title(), 'About | Bird Barrier');
+    assert.equal(await page.title(), `About | ${HEADLINE.en}`);
     assert.equal(await page.getAttribute('html', 'lang'), 'en');
     assert.ok(!(await page.getByText(site.about.ar.description2).isVisible()));
     await page.getByRole('link', { name: 'العربية' }).click();
     await page.waitForURL(`${server.url}/about`);
     await page.getByText(site.about.ar.description2).waitFor();
     assert.equal(await page.getAttribute('html', 'dir'), 'rtl');
-    assert.equal(await page.title(), 'من نحن | طارد الحمام');
+    assert.equal(await page.title(), `من نحن | ${HEADLINE.ar}`);
     assert.equal(await page.evaluate(() => (window as any).__marker), 'about');
   }));
 
@@ -126,7 +132,7 @@ describe('public site interactions in Chromium', () => {
     await page.waitForURL(`${server.url}/products`);
     await page.getByRole('heading', { level: 1, name: 'منتجاتنا' }).waitFor();
     assert.ok(!(await nav.isVisible()), 'the menu closes after navigating');
-    assert.equal(await page.title(), 'منتجاتنا | طارد الحمام');
+    assert.equal(await page.title(), `منتجاتنا | ${HEADLINE.ar}`);
     assert.equal(await page.locator('#site-nav a[aria-current="page"]').textContent(), 'منتجاتنا');
     assert.equal(await marker(page), 'same page');
   }));
@@ -139,7 +145,7 @@ describe('public site interactions in Chromium', () => {
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL(`${server.url}/en`);
     await page.getByText(site.slides[0]!.title).waitFor();
-    assert.equal(await page.title(), 'Home | Bird Barrier');
+    assert.equal(await page.title(), `${HEADLINE.en} | Bird Barrier`);
 
     // A client-side navigation to an unknown card ends on the not-found page too.
     await open(page, '/products');

@@ -20,8 +20,8 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
   // `images`: the <img> tags the site data puts on the page, one per slide and card shown (on the
   // card page: the card and its detail).
   const routes = () => [
-    { path: '/', title: { ar: 'الرئيسية', en: 'Home' }, content: [site.slides[0]!.title, site.slides[1]!.details, site.portfolio.title], images: site.slides.length + 1 },
-    { path: '/home', title: { ar: 'الرئيسية', en: 'Home' }, content: [site.slides[2]!.title, site.portfolio.description], images: site.slides.length + 1 },
+    { path: '/', title: { ar: 'شوك وشبك طارد للحمام في', en: 'Anti-pigeon spikes and nets in' }, content: [site.slides[0]!.title, site.slides[1]!.details, site.portfolio.title], images: site.slides.length + 1 },
+    { path: '/home', title: { ar: 'شوك وشبك طارد للحمام في', en: 'Anti-pigeon spikes and nets in' }, content: [site.slides[2]!.title, site.portfolio.description], images: site.slides.length + 1 },
     { path: '/about', title: { ar: 'من نحن', en: 'About' }, content: [], images: 0 },
     { path: '/portfolio', title: { ar: 'أعمالنا', en: 'Portfolio' }, content: [site.portfolio.title, site.portfolio.description], images: 1 },
     { path: '/products', title: { ar: 'منتجاتنا', en: 'Products' }, content: [site.detailed.title, site.plain.title, site.plain.description], images: 2 },

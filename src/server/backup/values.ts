@@ -5,9 +5,10 @@ import { parseStoredHash } from '../auth/passwords.ts';
 import type { Database } from '../db/schema.ts';
 import { InvalidInputError } from '../lib/domain-errors.ts';
 import { normaliseContact } from '../contact/contact-repository.ts';
+import { normaliseSeo } from '../seo/seo-repository.ts';
 import { MAX_DIMENSION, MAX_INPUT_PIXELS, storedFileFacts } from '../images/image-encode.ts';
 import { isImageName, variantName } from '../images/image-store.ts';
-import { Contact, LIMITS, PhoneChange } from '../../shared/schemas.ts';
+import { Contact, LIMITS, PhoneChange, Seo } from '../../shared/schemas.ts';
 import { LANGUAGES } from '../../shared/language.ts';
 import { BackupError, READ_BOUNDS, shown } from './format.ts';
 import type { LiveTable } from './tables.ts';
@@ -215,11 +216,29 @@ const SETTINGS: Record<string, Column> = {
     Type.Refine(Type.String(), (s) => isContact(s)),
     'the contact details as the site stores them (JSON: an email, a WhatsApp number, https:// links and cities)',
   ),
+  seo: column(
+    Type.Refine(Type.String(), (s) => isSeo(s)),
+    'the search titles as the site stores them (JSON: two titles and two descriptions, trimmed, on one line)',
+  ),
   'device-cookie-key': column(Type.String({ pattern: '^[A-Za-z0-9_-]{43,128}$' }), 'a signing key of 32 to 96 bytes of base64url'),
   'demo-seeded-at': timestamp,
 };
 
 const contactSchema = Compile(Type.Object({ ...Contact.properties, updatedAt: timestamp.schema }, { additionalProperties: false }));
+
+const seoSchema = Compile(Type.Object({ ...Seo.properties, updatedAt: timestamp.schema }, { additionalProperties: false }));
+
+function isSeo(value: string): boolean {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(value);
+  } catch {
+    return false;
+  }
+  if (!seoSchema.Check(stored)) return false;
+  const { updatedAt: _updatedAt, ...fields } = stored as Seo;
+  return JSON.stringify(normaliseSeo(fields)) === JSON.stringify(fields);
+}
 
 function isContact(value: string): boolean {
   let stored: unknown;

@@ -10,6 +10,8 @@ import { imageUrl } from '../lib/image-url.ts';
 import { listSlides } from '../slides/slides-repository.ts';
 import { listWords } from '../words/words-repository.ts';
 import { getContact } from '../contact/contact-repository.ts';
+import { getSeo } from '../seo/seo-repository.ts';
+import { seoText } from '../../shared/page-meta.ts';
 import type { Card, CardDetail, Slide } from '../../shared/schemas.ts';
 import { localizeCard, localizeDetail, localizeSlide } from '../../shared/localize.ts';
 import type { Language } from '../../shared/i18n/index.ts';
@@ -67,12 +69,13 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
   }
 
   async function root(): Promise<RootData> {
-    const [phone, words, contact] = await Promise.all([
+    const [phone, words, contact, seo] = await Promise.all([
       attempt('phone', () => getPhone(db)),
       attempt('keywords', () => listWords(db)),
       attempt('contact', () => getContact(db)),
+      attempt('seo', () => getSeo(db)),
     ]);
-    return { phone, keywords: words.map((w) => w.word), contact, year: new Date().getFullYear() };
+    return { phone, keywords: words.map((w) => w.word), contact, seo: seoText(seo), year: new Date().getFullYear() };
   }
 
   /** The page at `pathname` + `search` with its data, or the 404 page. */

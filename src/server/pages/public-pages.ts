@@ -16,7 +16,7 @@ import { boundedCache } from '../lib/bounded-cache.ts';
 /** What dist/ssr/entry-server.js exports (src/web/public/entry-server.tsx). */
 interface SsrModule {
   renderPage(url: string, hydration: Hydration): string;
-  pageMeta(view: Hydration['view']): PageMeta;
+  pageMeta(view: Hydration['view'], root: Hydration['root']): PageMeta;
   /** The icons' <symbol>s, once per page (src/web/public/components/icons.tsx). */
   ICON_SPRITE: string;
 }
@@ -74,7 +74,7 @@ export function createPublicPages(ctx: AppContext, log: FastifyBaseLogger, cache
         publicUrl: ctx.config.publicUrl,
         manifest,
         hydration,
-        meta: ssr.pageMeta(view),
+        meta: ssr.pageMeta(view, root),
         appHtml: ssr.renderPage(key, hydration),
         sprite: ssr.ICON_SPRITE,
       }, https);

@@ -5,6 +5,9 @@ export const ar: Dictionary = {
   siteShortName: 'طارد الحمام',
   tagline: 'أشواك ومصدات طاردة للحمام',
   locale: 'ar_SA',
+  service: 'شوك وشبك طارد للحمام',
+  // "في الدمام والرياض وجدة": واو العطف تتصل بكل مدينة بعد الأولى.
+  inCities: (cities) => (cities.length ? `في ${cities.join(' و')}` : 'في المملكة العربية السعودية'),
   pages: {
     home: {
       title: 'الرئيسية',

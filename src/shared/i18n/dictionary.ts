@@ -20,6 +20,10 @@ export interface Dictionary {
   siteShortName: string;
   tagline: string;
   locale: string;
+  /** What the business does, as a search title says it: the default headline with the cities. */
+  service: string;
+  /** "in Dammam, Riyadh and Jeddah": the served cities after the service, in the language's grammar. */
+  inCities: (cities: readonly string[]) => string;
   pages: Record<PageName, PageText>;
   nav: { label: string; home: string; about: string; portfolio: string; products: string; contact: string };
   skipToContent: string;

@@ -5,6 +5,12 @@ export const en: Dictionary = {
   siteShortName: 'Bird Barrier',
   tagline: 'Anti-pigeon spikes and bird barriers',
   locale: 'en_US',
+  service: 'Anti-pigeon spikes and nets',
+  inCities: (cities) => {
+    if (cities.length === 0) return 'in Saudi Arabia';
+    if (cities.length === 1) return `in ${cities[0]}`;
+    return `in ${cities.slice(0, -1).join(', ')} and ${cities.at(-1)}`;
+  },
   pages: {
     home: {
       title: 'Home',

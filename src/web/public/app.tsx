@@ -102,7 +102,7 @@ export function App({ root, view: initial }: Hydration) {
     const html = document.documentElement;
     html.lang = view.lang;
     html.dir = dirOf(view.lang);
-    document.title = pageMeta(view).title;
+    document.title = pageMeta(view, root).title;
     if (!state.keepScroll) window.scrollTo(0, 0);
     mainRef.current?.focus({ preventScroll: true });
   }, [view]); // eslint-disable-line react-hooks/exhaustive-deps -- runs once per page swap

@@ -5,6 +5,7 @@ import card from './card/index.ts';
 import contact from './contact/index.ts';
 import history from './history/index.ts';
 import leads, { leadsCsvRoute } from './leads/index.ts';
+import seo from './seo/index.ts';
 import slider from './slider/index.ts';
 import trash from './trash/index.ts';
 import word from './word/index.ts';
@@ -21,4 +22,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(history, { prefix: '/history' });
   await app.register(leads, { prefix: '/leads' });
   await app.register(leadsCsvRoute);
+  await app.register(seo, { prefix: '/seo' });
 }

@@ -242,4 +242,13 @@ export const ar = {
     direct: 'مباشر',
     productContacts: (n: string) => `تواصل آخر 30 يومًا: ${n}`,
   },
+  seoTitle: 'عناوين محركات البحث',
+  seoHint: 'ما تعرضه نتائج البحث والروابط المشارَكة. اتركه فارغًا للعنوان الافتراضي الذي يذكر الخدمة ومدنك.',
+  seoHeadlineAr: 'العنوان بالعربية (في عنوان كل صفحة)',
+  seoHeadlineEn: 'العنوان بالإنجليزية (في عنوان كل صفحة)',
+  seoDefaultAr: 'شوك وشبك طارد للحمام في الدمام والرياض والمدينة المنورة وجدة',
+  seoDefaultEn: 'Anti-pigeon spikes and nets in Dammam, Riyadh, Madinah and Jeddah',
+  seoDescriptionAr: 'وصف الصفحة الرئيسية بالعربية',
+  seoDescriptionEn: 'وصف الصفحة الرئيسية بالإنجليزية',
+  seoSaved: 'تم حفظ عناوين البحث',
 };

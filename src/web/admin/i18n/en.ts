@@ -242,4 +242,13 @@ export const en: Dict = {
     direct: 'Direct',
     productContacts: (n: string) => `Contacts, last 30 days: ${n}`,
   },
+  seoTitle: 'Search titles',
+  seoHint: 'What search results and shared links show. Leave empty for the default, which names the service and your cities.',
+  seoHeadlineAr: 'Headline in Arabic (every page title)',
+  seoHeadlineEn: 'Headline in English (every page title)',
+  seoDefaultAr: 'شوك وشبك طارد للحمام في الدمام والرياض والمدينة المنورة وجدة',
+  seoDefaultEn: 'Anti-pigeon spikes and nets in Dammam, Riyadh, Madinah and Jeddah',
+  seoDescriptionAr: 'Home page description in Arabic',
+  seoDescriptionEn: 'Home page description in English',
+  seoSaved: 'Search titles saved',
 };

@@ -1,11 +1,11 @@
 /** The API contract (specification section 7) as typed functions; paths are kept exactly. */
 import type { AboutText } from '../../../shared/about.ts';
-import type { About, Card, CardDetail, CardType, Contact, ContactFields, Language, SessionItem, Slide, Word } from '../../../shared/schemas.ts';
+import type { About, Card, CardDetail, CardType, Contact, ContactFields, Language, Seo, SeoFields, SessionItem, Slide, Word } from '../../../shared/schemas.ts';
 import type { HistoryEntry, TrashItem } from '../../../shared/history.ts';
 import { api, type RequestOptions } from './api.ts';
 
 export type { TrashItem };
-export type { About, AboutText, Card, CardDetail, CardType, Contact, ContactFields, Language, SessionItem, Slide, Word };
+export type { About, AboutText, Card, CardDetail, CardType, Contact, ContactFields, Language, Seo, SeoFields, SessionItem, Slide, Word };
 export interface Saved<T> { message: string; data?: T }
 export interface CardWithDetails { cardWithImageUrl: Card; detailsWithImageUrl: CardDetail[] }
 /** An add or edit: Arabic title/text, the English pair ('' = none; an edit sends it, so '' clears it). */
@@ -91,6 +91,13 @@ export const leads = {
   products: (o?: RequestOptions) => api.get<{ data: Record<string, number> }>('/api/leads/products?days=30', o).then((r) => r.data),
   setWeeklyEmail: (weeklyEmail: boolean) => api.put<{ message: string; data: { weeklyEmail: boolean } }>('/api/leads/options', { weeklyEmail }),
   csvUrl: (from: string, to: string) => `/api/leads.csv?from=${q(from)}&to=${q(to)}`,
+};
+
+/** The search titles (not part of the original contract). */
+export const seo = {
+  get: (o?: RequestOptions) => api.get<{ data: Seo }>('/api/seo', o).then((r) => r.data),
+  save: (fields: SeoFields, expectedUpdatedAt: string) =>
+    api.put<{ message: string; data: Seo }>('/api/seo', { ...fields, ...(expectedUpdatedAt ? { expectedUpdatedAt } : {}) }),
 };
 
 /** The owner's signed-in sessions and password (the Security screen); not part of the original contract. */

@@ -7,6 +7,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { undoDelete, undoEdit } from '../lib/undo.ts';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
+import { SeoEditor } from './seo-editor.tsx';
 
 /** keyword-admin: badges with a × each, and an add field with Confirm and Cancel. */
 export function KeywordsAdminPage() {
@@ -102,6 +103,7 @@ export function KeywordsAdminPage() {
           <Button variant="ghost" disabled={adding} onClick={() => { setWord(''); setEmpty(false); input.current?.focus(); }}>{t.cancel}</Button>
         </div>
       </form>
+      <SeoEditor />
     </>
   );
 }
