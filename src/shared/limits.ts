@@ -7,7 +7,6 @@ export const LIMITS = {
   description: 5000,
   about: 5000,
   word: 100,
-  phoneMin: 5,
   phoneMax: 20,
   otpLength: 6,
   passwordMin: 8,

@@ -46,7 +46,12 @@ export type SeoText = SeoFields;
 
 /** Site-wide data every page shows (header, footer, floating buttons, head). */
 export interface RootData {
+  /** The phone number in international form ('+966551234567'), for tel: and WhatsApp links. */
   phone: string;
+  /** The same number as people read it ('055 123 4567' for a Saudi number). */
+  phoneText: string;
+  /** The number WhatsApp links open (the WhatsApp number, else the phone), as people read it. */
+  whatsappText: string;
   /** Every keyword; each language's pages use those in its script (`keywordsFor`). */
   keywords: string[];
   /** The business's contact details as the owner set them ('' = not set). */

@@ -157,14 +157,12 @@ export type About = Static<typeof About>;
 export const AboutSave = Type.Intersect([AboutFields, Type.Object({ language: Language, expectedUpdatedAt: ExpectedUpdatedAt })]);
 export type AboutSave = Static<typeof AboutSave>;
 
-export const PHONE_PATTERN = '^\\+?[0-9 ]+$';
+/** The number is checked as a phone number by the server (src/shared/phone.ts), which names the field and gives an example. */
 export const PhoneChange = Type.Object({
-  phoneNumber: Type.String({ minLength: LIMITS.phoneMin, maxLength: LIMITS.phoneMax, pattern: PHONE_PATTERN, description: 'Digits and spaces, optional leading +' }),
+  phoneNumber: Type.String({ minLength: 1, maxLength: LIMITS.phoneMax, description: 'A Saudi mobile or landline number (050 123 4567, 011 234 5678) or an international one (+…); stored in international form' }),
 });
 
 // ---- contact details ----
-/** Like the phone number, but '' is allowed (= use the phone number). */
-export const WHATSAPP_PATTERN = '^\\+?[0-9 ]*$';
 export const SOCIAL_LINKS = ['instagram', 'x', 'tiktok', 'snapchat', 'facebook'] as const;
 const socialLink = (name: string) => Type.String({ maxLength: LIMITS.link, description: `${name} profile: an https:// link, or '' when not set (then not shown)` });
 const cities = (language: string) => Type.Array(
@@ -173,7 +171,7 @@ const cities = (language: string) => Type.Array(
 );
 export const ContactFields = Type.Object({
   email: Type.String({ maxLength: LIMITS.email, description: "Contact email, or '' when not set" }),
-  whatsapp: Type.String({ maxLength: LIMITS.phoneMax, pattern: WHATSAPP_PATTERN, description: "WhatsApp number (digits and spaces, optional leading +); '' = use the phone number" }),
+  whatsapp: Type.String({ maxLength: LIMITS.phoneMax, description: "WhatsApp number, checked like the phone number and stored in international form; '' = use the phone number" }),
   instagram: socialLink('Instagram'),
   x: socialLink('X'),
   tiktok: socialLink('TikTok'),
@@ -296,3 +294,16 @@ export const SecondStepInfo = Type.Object({
   methods: Type.Array(Type.Union([Type.Literal('passkey'), Type.Literal('totp'), Type.Literal('recovery')])),
 });
 export type SecondStepInfo = Static<typeof SecondStepInfo>;
+// ---- launch checklist (admin home) ----
+/** What the owner still has to replace or fill in before the site is theirs, each fixed on one admin screen. */
+const LAUNCH_CHECKS = [
+  'slides', 'products', 'portfolio', 'about', 'phone', 'email', 'whatsapp', 'social',
+  'englishSlides', 'englishProducts', 'englishPortfolio', 'englishAbout',
+] as const;
+export type LaunchCheckKey = (typeof LAUNCH_CHECKS)[number];
+export const LaunchCheck = Type.Object({
+  key: Type.Enum([...LAUNCH_CHECKS]),
+  done: Type.Boolean(),
+  count: Type.Integer({ minimum: 0, description: 'How many items still need it (demo items, items without English); 0 or 1 for single values' }),
+});
+export type LaunchCheck = Static<typeof LaunchCheck>;

@@ -48,9 +48,9 @@ describeEachEngine('API answers kept as ready bytes', (server) => {
     const portfolio = await (await get('/api/card?type=portfolio')).json();
     assert.ok(!portfolio.data.some((c: { _id: string }) => c._id === card._id));
     assert.equal((await admin.put('/api/auth/change-phone', { phoneNumber: '+966 50 123 4567' })).status, 200);
-    assert.equal((await (await get('/api/auth/phone')).json()).data, '+966 50 123 4567');
+    assert.equal((await (await get('/api/auth/phone')).json()).data, '+966501234567');
     assert.equal((await admin.put('/api/auth/change-phone', { phoneNumber: '+966 50 765 4321' })).status, 200);
-    assert.equal((await (await get('/api/auth/phone')).json()).data, '+966 50 765 4321');
+    assert.equal((await (await get('/api/auth/phone')).json()).data, '+966507654321');
   });
 
   it('keeps only the plain form of a query (made-up parameters are answered, not kept)', async () => {

@@ -118,14 +118,15 @@ describeEachEngine('bilingual content API', (server) => {
     assert.equal(typeof saved.body.message, 'string');
     assert.equal(saved.body.data.email, good.email);
     const read = (await anon.get('/api/contact')).body.data;
-    assert.deepEqual({ ...read, updatedAt: undefined }, { ...good, updatedAt: undefined });
+    assert.deepEqual({ ...read, updatedAt: undefined }, { ...good, whatsapp: '+966500000000', updatedAt: undefined }, 'WhatsApp is stored in international form');
     assert.ok(read.updatedAt.length > 0);
 
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ email: 'not-an-email' }, /email must be a valid email/],
       [{ instagram: 'http://www.instagram.com/example' }, /instagram must be a link starting with https:\/\//],
       [{ x: 'x.com/example' }, /x must be a link/],
-      [{ whatsapp: '+966 5O abc' }, /whatsapp may contain only digits/],
+      [{ whatsapp: '+966 5O abc' }, /^whatsapp must be a Saudi mobile or landline number, like 050 123 4567/],
+      [{ whatsapp: '12345' }, /^whatsapp must be a Saudi mobile or landline number/],
       [{ citiesEn: ['Riyadh', ''] }, /citiesEn/],
     ];
     for (const [change, message] of cases) {

@@ -68,13 +68,15 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
         // Structured data: a LocalBusiness with the phone and the four cities.
         const business = jsonLd(page.body).find((d) => d['@type'] === 'LocalBusiness');
         assert.ok(business, `${path}: LocalBusiness JSON-LD`);
-        assert.equal(business.telephone, site.phone);
+        assert.equal(business.telephone, '+966551234567', 'the phone in international form');
         assert.deepEqual(business.areaServed.map((c: { name: string }) => c.name), site.contact.citiesEn);
         assert.equal(business.email, site.contact.email);
         assert.deepEqual(business.sameAs, [site.contact.instagram, site.contact.snapchat], 'only the social links that are set');
 
         // Layout on every page: call and WhatsApp links with the stored phone, footer cities, year.
         assert.ok(page.body.includes('href="tel:+966551234567"'), `${path}: tel link`);
+        assert.ok(page.body.includes('>055 123 4567</span>'), `${path}: the phone shown in the national format`);
+        assert.ok(!page.body.includes('>+966551234567<'), `${path}: never shown in international form`);
         // WhatsApp goes to the owner's WhatsApp number (set apart from the phone).
         assert.ok(page.body.includes('href="https://wa.me/966507654321?text=%D8'), `${path}: WhatsApp link with Arabic greeting`);
         assert.ok(!page.body.includes('href="https://wa.me/966551234567'), `${path}: no WhatsApp link to the phone when a WhatsApp number is set`);

@@ -2,6 +2,8 @@ import { nextUpdatedAt, type Db } from '../db/database.ts';
 import { assertSwapped, assertVersion } from '../lib/concurrency.ts';
 import { InvalidInputError } from '../lib/domain-errors.ts';
 import { recordChange } from '../history/history-repository.ts';
+import { phone } from '../lib/phone.ts';
+import { phoneRefusal } from '../../shared/phone.ts';
 import { SOCIAL_LINKS, type Contact, type ContactFields } from '../../shared/schemas.ts';
 
 /**
@@ -18,8 +20,9 @@ const EMPTY_CONTACT: Contact = {
 function parse(value: string | undefined): Contact {
   if (!value) return { ...EMPTY_CONTACT };
   try {
-    const stored = JSON.parse(value) as Partial<Contact>;
-    return { ...EMPTY_CONTACT, ...stored };
+    const stored = { ...EMPTY_CONTACT, ...(JSON.parse(value) as Partial<Contact>) };
+    // Numbers saved before they were checked are shown in international form when they are valid.
+    return { ...stored, whatsapp: phone.international(stored.whatsapp) ?? stored.whatsapp };
   } catch {
     return { ...EMPTY_CONTACT };
   }
@@ -48,7 +51,11 @@ export function normaliseContact(input: ContactFields): ContactFields {
     citiesEn: input.citiesEn.map((c) => c.trim()),
   };
   if (out.email !== '' && !EMAIL.test(out.email)) throw new InvalidInputError('email', 'email must be a valid email address, like name@example.com.');
-  if (out.whatsapp !== '' && out.whatsapp.replace(/\D/g, '').length < 5) throw new InvalidInputError('whatsapp', 'whatsapp must have at least 5 digits, or be empty to use the phone number.');
+  if (out.whatsapp !== '') {
+    const whatsapp = phone.international(out.whatsapp);
+    if (!whatsapp) throw new InvalidInputError('whatsapp', `${phoneRefusal('whatsapp')} Leave it empty to use the phone number.`);
+    out.whatsapp = whatsapp;
+  }
   for (const name of SOCIAL_LINKS) {
     const link = out[name];
     if (link === '') continue;

@@ -3,6 +3,8 @@ import { DatabaseUnavailable } from '../lib/unavailable.ts';
 import { getAbout } from '../about/about-repository.ts';
 import { pickAbout } from '../../shared/about.ts';
 import { getPhone } from '../about/phone-repository.ts';
+import { phone as phones } from '../lib/phone.ts';
+import { whatsappNumber } from '../../shared/site.ts';
 import { getCardWithDetails, listCards, listHomePortfolio } from '../cards/cards-repository.ts';
 import type { AppContext } from '../context.ts';
 import { variantName } from '../images/image-store.ts';
@@ -75,7 +77,8 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
       attempt('contact', () => getContact(db)),
       attempt('seo', () => getSeo(db)),
     ]);
-    return { phone, keywords: words.map((w) => w.word), contact, seo: seoText(seo), year: new Date().getFullYear() };
+    const whatsappText = phones.display(whatsappNumber(contact, phone));
+    return { phone, phoneText: phones.display(phone), whatsappText, keywords: words.map((w) => w.word), contact, seo: seoText(seo), year: new Date().getFullYear() };
   }
 
   /** The page at `pathname` + `search` with its data, or the 404 page. */

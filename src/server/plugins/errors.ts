@@ -7,7 +7,6 @@ import { HttpError } from '../lib/http-error.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { isReferenceViolation } from '../db/dialect.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../lib/unavailable.ts';
-import { PHONE_PATTERN, WHATSAPP_PATTERN } from '../../shared/schemas.ts';
 import { VISIBLE_PATTERN } from '../../shared/text.ts';
 
 interface ValidationItem { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string }
@@ -15,8 +14,6 @@ interface ValidationItem { instancePath?: string; message?: string; params?: Rec
 /** Known patterns of the shared schemas, said in words a person reading a toast understands. */
 const PATTERN_RULES: Record<string, string> = {
   [VISIBLE_PATTERN]: 'must not be empty',
-  [PHONE_PATTERN]: 'may contain only digits and spaces, with an optional leading +',
-  [WHATSAPP_PATTERN]: 'may contain only digits and spaces, with an optional leading +',
   '^[0-9]{6}$': 'must be exactly 6 digits',
   '^/': 'must start with /',
 };

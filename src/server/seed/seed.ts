@@ -9,6 +9,7 @@ import { lockSlideOrder } from '../slides/slides-repository.ts';
 import { addWord } from '../words/words-repository.ts';
 import { DEMO_ABOUT, DEMO_CONTACT, DEMO_KEYWORDS, DEMO_PHONE, DEMO_PORTFOLIO, DEMO_PRODUCTS, DEMO_SLIDES, demoArts } from './demo-content.ts';
 import type { Art } from './demo-images.ts';
+import { DEMO_IMAGES_KEY } from './launch-checklist.ts';
 
 /** Marks that the demo content was written once, so an owner who deletes it all does not get it back. */
 const SEEDED_KEY = 'demo-seeded-at';
@@ -105,5 +106,6 @@ async function writeDemoRows(db: Db, image: (art: Art) => string): Promise<void>
   await saveAbout(db, 'en', DEMO_ABOUT.en);
   if ((await getPhone(db)) === '') await setPhone(db, DEMO_PHONE);
   if ((await getContact(db)).updatedAt === '') await writeContact(db, DEMO_CONTACT, undefined);
+  await db.insertInto('settings').values({ key: DEMO_IMAGES_KEY, value: JSON.stringify([...new Set(demoArts().map(image))]) }).execute();
   await db.insertInto('settings').values({ key: SEEDED_KEY, value: at(now) }).execute();
 }

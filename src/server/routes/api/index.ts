@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import aboutus from './aboutus/index.ts';
 import auth from './auth/index.ts';
 import card from './card/index.ts';
+import checklist from './checklist/index.ts';
 import contact from './contact/index.ts';
 import history from './history/index.ts';
 import leads, { leadsCsvRoute } from './leads/index.ts';
@@ -23,4 +24,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(leads, { prefix: '/leads' });
   await app.register(leadsCsvRoute);
   await app.register(seo, { prefix: '/seo' });
+  await app.register(checklist, { prefix: '/checklist' });
 }

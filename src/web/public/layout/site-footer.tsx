@@ -28,7 +28,7 @@ export function SocialLinks({ className = 'social-links' }: { className?: string
 export function SiteFooter() {
   const t = useT();
   const lang = useLang();
-  const { phone, contact, year } = useRootData();
+  const { phone, phoneText, contact, year } = useRootData();
   const whatsapp = whatsappNumber(contact, phone);
   return (
     <footer className="site-footer">
@@ -55,7 +55,7 @@ export function SiteFooter() {
           <ul className="footer-list footer-contact">
             {phone && (
               <li>
-                <a href={telHref(phone)}><PhoneIcon size={18} /><span dir="ltr">{phone}</span></a>
+                <a href={telHref(phone)}><PhoneIcon size={18} /><span dir="ltr">{phoneText}</span></a>
               </li>
             )}
             {whatsapp && (

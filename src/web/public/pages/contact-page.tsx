@@ -7,7 +7,7 @@ import { SocialLinks } from '../layout/site-footer.tsx';
 export function ContactPage() {
   const t = useT();
   const lang = useLang();
-  const { phone, contact } = useRootData();
+  const { phone, phoneText, whatsappText, contact } = useRootData();
   const whatsapp = whatsappNumber(contact, phone);
   return (
     <>
@@ -28,7 +28,7 @@ export function ContactPage() {
                   <dd>
                     <a className="contact-value" href={telHref(phone)}>
                       <PhoneIcon size={22} />
-                      <span dir="ltr">{phone}</span>
+                      <span dir="ltr">{phoneText}</span>
                     </a>
                     <span className="contact-hint on-touch">{t.contact.phoneHint}</span>
                     <span className="contact-hint on-pointer">{t.contact.phoneHintDesk}</span>
@@ -41,7 +41,7 @@ export function ContactPage() {
                   <dd>
                     <a className="contact-value" href={whatsappHref(whatsapp)} target="_blank" rel="noopener noreferrer">
                       <WhatsAppIcon size={22} />
-                      <span dir="ltr">{whatsapp}</span>
+                      <span dir="ltr">{whatsappText}</span>
                     </a>
                     <span className="contact-hint on-touch">{t.contact.whatsappHint}</span>
                     <span className="contact-hint on-pointer">{t.contact.whatsappHintDesk}</span>

@@ -1,0 +1,76 @@
+import { getPhone } from '../about/phone-repository.ts';
+import { getContact } from '../contact/contact-repository.ts';
+import type { Db } from '../db/database.ts';
+import { phone as phones } from '../lib/phone.ts';
+import { SOCIAL_LINKS, type LaunchCheck, type LaunchCheckKey } from '../../shared/schemas.ts';
+import { DEMO_ABOUT, DEMO_CONTACT, DEMO_PHONE, DEMO_PORTFOLIO, DEMO_PRODUCTS, DEMO_SLIDES } from './demo-content.ts';
+
+/** The settings row that lists the pictures the demo seed stored, so a demo photo is known by its name. */
+export const DEMO_IMAGES_KEY = 'demo-images';
+
+const DEMO_TITLES = new Set([
+  ...DEMO_SLIDES.flatMap((s) => [s.title, s.titleEn]),
+  ...DEMO_PRODUCTS.flatMap((p) => [p.title, p.titleEn, ...p.details.flatMap((d) => [d.title, d.titleEn])]),
+  ...DEMO_PORTFOLIO.flatMap((p) => [p.title, p.titleEn]),
+]);
+
+/** Reserved example domains and handles the demo uses: never a real address. */
+const PLACEHOLDER = /(^|[./@_])example([./_]|$)|example\.(com|org|net)/i;
+
+async function demoImages(db: Db): Promise<Set<string>> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', DEMO_IMAGES_KEY).executeTakeFirst();
+  try {
+    const names: unknown = row ? JSON.parse(row.value) : [];
+    return new Set(Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+interface Item { title: string; title_en: string; image: string }
+
+/**
+ * The admin home's launch checklist: demo photos and texts still shown, placeholder or missing
+ * contact details, and items without English text. Read on each visit; nothing is stored.
+ */
+export async function launchChecklist(db: Db): Promise<LaunchCheck[]> {
+  const [images, slides, cards, details, about, phone, contact] = await Promise.all([
+    demoImages(db),
+    db.selectFrom('slides').select(['title', 'title_en', 'image']).execute(),
+    db.selectFrom('cards').select(['type', 'title', 'title_en', 'image']).execute(),
+    db.selectFrom('card_details').innerJoin('cards', 'cards.id', 'card_details.card_id')
+      .select(['card_details.title', 'card_details.title_en', 'card_details.image']).execute(),
+    db.selectFrom('about').selectAll().execute(),
+    getPhone(db),
+    getContact(db),
+  ]);
+  const isDemo = (i: Item) => images.has(i.image) || DEMO_TITLES.has(i.title) || (i.title_en !== '' && DEMO_TITLES.has(i.title_en));
+  const demo = (items: Item[]) => items.filter(isDemo).length;
+  const noEnglish = (items: Item[]) => items.filter((i) => i.title_en === '').length;
+  const products = cards.filter((c) => c.type === 'product');
+  const portfolio = cards.filter((c) => c.type === 'portfolio');
+  const aboutOf = (language: 'ar' | 'en') => about.find((a) => a.language === language);
+  const demoAbout = (['ar', 'en'] as const).filter((l) => {
+    const text = aboutOf(l);
+    return text !== undefined && (text.title === DEMO_ABOUT[l].title && text.description === DEMO_ABOUT[l].description);
+  }).length;
+  const english = aboutOf('en');
+  const demoPhone = phones.international(DEMO_PHONE);
+  const demoWhatsapp = phones.international(DEMO_CONTACT.whatsapp);
+
+  const counts: Record<LaunchCheckKey, number> = {
+    slides: demo(slides),
+    products: demo(products) + demo(details),
+    portfolio: demo(portfolio),
+    about: demoAbout,
+    phone: phone === '' || !phones.international(phone) || phone === demoPhone ? 1 : 0,
+    email: contact.email === '' || PLACEHOLDER.test(contact.email) ? 1 : 0,
+    whatsapp: contact.whatsapp !== '' && (contact.whatsapp === demoWhatsapp || !phones.international(contact.whatsapp)) ? 1 : 0,
+    social: SOCIAL_LINKS.filter((k) => contact[k] !== '' && PLACEHOLDER.test(contact[k])).length,
+    englishSlides: noEnglish(slides),
+    englishProducts: noEnglish(products),
+    englishPortfolio: noEnglish(portfolio),
+    englishAbout: english && english.title !== '' && english.description !== '' ? 0 : 1,
+  };
+  return (Object.keys(counts) as LaunchCheckKey[]).map((key) => ({ key, done: counts[key] === 0, count: counts[key] }));
+}
