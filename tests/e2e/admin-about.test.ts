@@ -51,34 +51,56 @@ describe('about-admin: the about text and the phone number', () => {
     assert.ok((await publicPage(server, '/about')).includes('من نحن'));
   }));
 
-  test('phone number: Edit, Confirm (Phone number updated), Cancel (old value back), and a refused number', () => suite.withPage(PHONE, async ({ page, server }) => {
+  test('phone number on Contact details: Edit, Confirm, Cancel, and a bad number refused with an Arabic field message and example', () => suite.withPage(PHONE, async ({ page, server }) => {
     await signIn(page, server, 'ar');
-    await page.goto(`${server.url}/admin/about-admin`);
+    await page.goto(`${server.url}/admin/contact-admin`);
     const phone = page.getByRole('region', { name: 'رقم الهاتف' });
     const edit = phone.getByRole('button', { name: 'تعديل رقم الهاتف' });
     await edit.click();
-    const input = phone.getByLabel('رقم الهاتف');
+    const input = phone.getByRole('textbox', { name: 'رقم الهاتف' });
     assert.equal(await input.getAttribute('type'), 'tel');
-    await input.fill('+966 50 111 2222');
-    await expectNoAxeViolations(page, 'about-admin phone editing (ar, phone)');
+    await input.fill('0501112222');
+    await expectNoAxeViolations(page, 'contact-admin phone editing (ar, phone)');
     await phone.getByRole('button', { name: 'تأكيد' }).click();
-    await expectToast(page, 'Phone number updated');
-    await phone.getByText('+966 50 111 2222').waitFor();
-    assert.equal((await server.anon().get('/api/auth/phone')).body.data, '+966 50 111 2222');
+    await expectToast(page, 'تم تحديث رقم الهاتف');
+    // Stored in international form, shown in the national one.
+    await phone.getByText('050 111 2222', { exact: true }).waitFor();
+    assert.equal((await server.anon().get('/api/auth/phone')).body.data, '+966501112222');
     assert.ok((await publicPage(server, '/contact')).includes('tel:+966501112222'), 'the contact page calls the new number');
 
     await edit.click();
     await input.fill('0500');
     await phone.getByRole('button', { name: 'إلغاء' }).click();
-    await phone.getByText('+966 50 111 2222').waitFor();
-    assert.equal((await server.anon().get('/api/auth/phone')).body.data, '+966 50 111 2222', 'Cancel sends nothing');
+    await phone.getByText('050 111 2222', { exact: true }).waitFor();
+    assert.equal((await server.anon().get('/api/auth/phone')).body.data, '+966501112222', 'Cancel sends nothing');
 
-    await edit.click();
-    await input.fill('call me');
+    for (const bad of ['abc', '12345']) {
+      await edit.click();
+      await input.fill(bad);
+      await phone.getByRole('button', { name: 'تأكيد' }).click();
+      const message = phone.locator('.field-error');
+      await message.waitFor();
+      assert.match(await message.innerText(), /^رقم الهاتف يجب أن يكون رقم جوال أو هاتف ثابت سعوديًا، مثل .*050.123.4567/, `${bad}: an Arabic field message with an example`);
+      assert.equal(await input.getAttribute('aria-invalid'), 'true');
+      await phone.getByRole('button', { name: 'إلغاء' }).click();
+    }
+    assert.equal((await server.anon().get('/api/auth/phone')).body.data, '+966501112222', 'nothing was saved');
+  }));
+
+  test('a number the server refuses: the catalogue toast and the field message in Arabic', () => suite.withPage(DESKTOP, async ({ page, server }) => {
+    await signIn(page, server, 'ar');
+    await page.goto(`${server.url}/admin/contact-admin`);
+    const phone = page.getByRole('region', { name: 'رقم الهاتف' });
+    await phone.getByRole('button', { name: 'تعديل رقم الهاتف' }).click();
+    // Passes the browser's first check (short numbering plan), refused by the server's full one.
+    const input = phone.getByRole('textbox', { name: 'رقم الهاتف' });
+    await input.fill('0501112222');
+    await page.route('**/api/auth/change-phone', (route) => route.fulfill({
+      status: 400, contentType: 'application/json',
+      body: JSON.stringify({ message: 'phoneNumber must be a Saudi mobile or landline number, like 050 123 4567 or 011 234 5678 (or an international number starting with +).' }),
+    }));
     await phone.getByRole('button', { name: 'تأكيد' }).click();
-    await expectToast(page, 'Failed to update phone number');
-    assert.equal(await input.getAttribute('aria-invalid'), 'true');
-    await phone.getByRole('button', { name: 'إلغاء' }).click();
-    await phone.getByText('+966 50 111 2222').waitFor();
+    await expectToast(page, 'تعذّر تحديث رقم الهاتف');
+    assert.match(await phone.locator('.field-error').innerText(), /^رقم الهاتف يجب أن يكون/);
   }));
 });

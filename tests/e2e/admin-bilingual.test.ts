@@ -30,6 +30,7 @@ describe('both languages in the admin', () => {
     const ar = { title: `مسامير طرد الحمام ${u}`, text: 'شرائط من الستانلس ستيل تُثبَّت على حواف المباني.' };
     const en = { title: `Anti-pigeon spikes ${u}`, text: 'Stainless-steel strips fixed along building ledges.' };
     await signIn(page, server, 'en');
+    await page.getByRole('navigation').getByRole('link', { name: 'Products' }).click();
     await page.getByRole('link', { name: 'Add product' }).click();
     await page.waitForURL('**/en/admin/addproduct?category=product');
 
@@ -137,16 +138,16 @@ describe('both languages in the admin', () => {
         await page.getByLabel(lang === 'en' ? 'Title in English' : 'العنوان بالإنجليزية').waitFor();
         await expectNoAxeViolations(page, `${path} (${lang}, ${viewport.width})`);
       }
-      await page.goto(`${server.url}${prefix}/admin/about-admin`);
+      await page.goto(`${server.url}${prefix}/admin/contact-admin`);
       await page.getByRole('button', { name: lang === 'en' ? 'Edit Contact details' : 'تعديل بيانات التواصل' }).click();
       await page.getByLabel(lang === 'en' ? 'Served cities in English' : 'المدن التي نخدمها بالإنجليزية').waitFor();
       await expectNoAxeViolations(page, `contact editor (${lang}, ${viewport.width})`);
     }));
   }
 
-  test('contact details edited on the About screen reach the footer, the contact page and the WhatsApp link; bad values are named', () => suite.withPage(DESKTOP, async ({ page, server }) => {
+  test('contact details edited on their own screen reach the footer, the contact page and the WhatsApp link; bad values are named', () => suite.withPage(DESKTOP, async ({ page, server }) => {
     await signIn(page, server, 'en');
-    await page.goto(`${server.url}/en/admin/about-admin`);
+    await page.goto(`${server.url}/en/admin/contact-admin`);
     await page.getByRole('button', { name: 'Edit Contact details' }).click();
     const email = page.getByLabel('Email', { exact: true });
     await email.waitFor();
@@ -161,7 +162,7 @@ describe('both languages in the admin', () => {
       await field.fill(good);
     };
     await refused('Email', 'not-an-email', /^email must be a valid email address/, 'hello@bird-barrier.example');
-    await refused('WhatsApp number', '9665abc', /^whatsapp may contain only digits/, '+966 50 000 1234');
+    await refused('WhatsApp number', '9665abc', /^whatsapp must be a Saudi mobile or landline number, like 050 123 4567/, '+966 50 000 1234');
     await refused('Instagram', 'http://instagram.com/birdbarrier', /^instagram must be a link starting with https:\/\//, 'https://www.instagram.com/birdbarrier.example');
     assert.equal((await server.anon().get('/api/contact')).body.data.email === 'hello@bird-barrier.example', false, 'nothing was saved while a value was refused');
 
@@ -172,7 +173,7 @@ describe('both languages in the admin', () => {
     await page.getByRole('button', { name: 'Edit Contact details' }).waitFor();
     const saved = (await server.anon().get('/api/contact')).body.data as { email: string; whatsapp: string; instagram: string; x: string; citiesEn: string[] };
     assert.equal(saved.email, 'hello@bird-barrier.example');
-    assert.equal(saved.whatsapp, '+966 50 000 1234');
+    assert.equal(saved.whatsapp, '+966500001234', 'stored in international form');
     assert.equal(saved.instagram, 'https://www.instagram.com/birdbarrier.example');
     assert.equal(saved.x, '');
     assert.deepEqual(saved.citiesEn, ['Dammam', 'Al Khobar']);

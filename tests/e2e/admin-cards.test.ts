@@ -6,8 +6,9 @@ import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/
 import type { TestServer } from '../helpers/server.ts';
 
 const L = {
-  ar: { add: { product: 'إضافة منتج', portfolio: 'إضافة عمل' }, title: 'العنوان بالعربية', description: 'الوصف بالعربية', image: /^الصورة/, upload: 'رفع الصورة', save: 'حفظ', edit: 'تعديل', del: 'حذف', cancel: 'إلغاء', current: 'الصورة الحالية', nav: { product: 'المنتجات', portfolio: 'أعمالنا' } },
-  en: { add: { product: 'Add product', portfolio: 'Add portfolio entry' }, title: 'Title in Arabic', description: 'Description in Arabic', image: /^Image/, upload: 'Upload image', save: 'Save', edit: 'Edit', del: 'Delete', cancel: 'Cancel', current: 'Current image', nav: { product: 'Products', portfolio: 'Portfolio' } },
+  // The Arabic admin says the contract's messages in Arabic; the English admin keeps their exact texts.
+  ar: { msg: { uploaded: 'تم رفع الصورة بنجاح!', added: 'تمت إضافة البطاقة', updated: 'تم تحديث البطاقة', deleted: 'تم حذف البطاقة', uploadFirst: 'يرجى رفع صورة أولًا.' }, add: { product: 'إضافة منتج', portfolio: 'إضافة عمل' }, title: 'العنوان بالعربية', description: 'الوصف بالعربية', image: /^الصورة/, upload: 'رفع الصورة', save: 'حفظ', edit: 'تعديل', del: 'حذف', cancel: 'إلغاء', current: 'الصورة الحالية', nav: { product: 'المنتجات', portfolio: 'أعمالنا' } },
+  en: { msg: { uploaded: 'Image uploaded successfully!', added: 'Card added', updated: 'Card updated', deleted: 'Card deleted', uploadFirst: 'Please upload an image first.' }, add: { product: 'Add product', portfolio: 'Add portfolio entry' }, title: 'Title in Arabic', description: 'Description in Arabic', image: /^Image/, upload: 'Upload image', save: 'Save', edit: 'Edit', del: 'Delete', cancel: 'Cancel', current: 'Current image', nav: { product: 'Products', portfolio: 'Portfolio' } },
 } as const;
 
 type Language = keyof typeof L;
@@ -18,8 +19,8 @@ async function uploadThroughForm(page: Page, lang: Language, file: string): Prom
   await page.getByLabel(L[lang].image).setInputFiles(file);
   await page.getByRole('img', { name: /^(Preview of|معاينة) / }).waitFor();
   await page.getByRole('button', { name: L[lang].upload }).click();
-  await expectToast(page, 'Image uploaded successfully!');
-  await page.locator('.upload-ok').getByText('Image uploaded successfully!').waitFor();
+  await expectToast(page, L[lang].msg.uploaded);
+  await page.locator('.upload-ok').getByText(L[lang].msg.uploaded).waitFor();
 }
 
 async function listed(server: TestServer, category: Category) {
@@ -41,17 +42,17 @@ async function cardLifecycle(page: Page, server: TestServer, lang: Language, cat
   await page.getByRole('link', { name: t.add[category] }).click();
   await page.waitForURL(`**${prefix}/admin/addproduct?category=${category}`);
   const save = page.getByRole('button', { name: t.save, exact: true });
-  await page.getByText('Please upload an image first.').waitFor();
+  await page.getByText(t.msg.uploadFirst).waitFor();
   assert.equal(await save.isDisabled(), true, 'no upload yet: submit is disabled');
   assert.equal(await page.getByLabel(t.image).getAttribute('accept'), 'image/*');
   await page.getByLabel(t.title).fill(title);
   await page.getByLabel(t.description).fill('Stainless steel, 50 cm strips.');
   assert.equal(await save.isDisabled(), true, 'text alone is not enough');
   await uploadThroughForm(page, lang, await makeImage('png'));
-  assert.equal(await page.getByText('Please upload an image first.').count(), 0);
+  assert.equal(await page.getByText(t.msg.uploadFirst).count(), 0);
   await expectNoAxeViolations(page, `addproduct (${lang})`);
   await save.click();
-  await expectToast(page, 'Card added');
+  await expectToast(page, t.msg.added);
   await page.waitForURL(`**${prefix}/admin/${category}-admin`);
   const article = page.getByRole('article', { name: title });
   await article.waitFor();
@@ -70,7 +71,7 @@ async function cardLifecycle(page: Page, server: TestServer, lang: Language, cat
   await page.getByLabel(t.title).fill(renamed);
   await expectNoAxeViolations(page, `editcard (${lang})`);
   await page.getByRole('button', { name: t.save, exact: true }).click();
-  await expectToast(page, 'Card updated');
+  await expectToast(page, t.msg.updated);
   await page.getByRole('article', { name: renamed }).waitFor();
   const edited = (await listed(server, category)).find((c) => c._id === added._id)!;
   assert.equal(edited.title, renamed);
@@ -82,7 +83,7 @@ async function cardLifecycle(page: Page, server: TestServer, lang: Language, cat
   assert.equal(await page.getByLabel(t.title).inputValue(), renamed);
   await uploadThroughForm(page, lang, await makeImage('jpeg'));
   await page.getByRole('button', { name: t.save, exact: true }).click();
-  await expectToast(page, 'Card updated');
+  await expectToast(page, t.msg.updated);
   await page.waitForURL(`**${prefix}/admin/${category}-admin`);
   const replaced = (await listed(server, category)).find((c) => c._id === added._id)!;
   assert.notEqual(replaced.image, added.image, 'the uploaded image replaced the old one');
@@ -98,7 +99,7 @@ async function cardLifecycle(page: Page, server: TestServer, lang: Language, cat
   assert.ok((await listed(server, category)).some((c) => c._id === added._id), 'Cancel deletes nothing');
   await card.getByRole('button', { name: t.del }).click();
   await dialog.getByRole('button', { name: t.del }).click();
-  await expectToast(page, 'Card deleted');
+  await expectToast(page, t.msg.deleted);
   await card.waitFor({ state: 'detached' });
   assert.ok(!(await listed(server, category)).some((c) => c._id === added._id), 'the API no longer lists it');
   assert.ok(!(await publicPage(server, publicPath)).includes(renamed), `${publicPath} no longer shows it`);

@@ -23,6 +23,7 @@ describe('details screens', () => {
 
   test('the On/Off switch, and a detail item added, edited and deleted', () => suite.withPage(DESKTOP, async ({ page, server }) => {
     await signIn(page, server, 'en');
+    await page.getByRole('navigation').getByRole('link', { name: 'Products' }).click();
     await page.getByRole('article', { name: 'Steel spikes' }).getByRole('link', { name: 'Details' }).click();
     await page.waitForURL((url) => url.pathname === '/en/admin/details-admin' && url.searchParams.get('id') === cardId);
     await page.getByRole('heading', { level: 1, name: 'Steel spikes' }).waitFor();
@@ -100,7 +101,7 @@ describe('details screens', () => {
       await expectNoAxeViolations(page, 'details-admin (ar, phone)');
       assert.equal((await admin.delete(`/api/card/${id}`)).status, 200);
       await flag.click();
-      await expectToast(page, 'Card not found.');
+      await expectToast(page, 'البطاقة غير موجودة؛ ربما حُذفت.');
       assert.equal(await flag.getAttribute('aria-checked'), 'false', 'the switch flipped back');
     });
   });

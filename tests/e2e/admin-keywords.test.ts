@@ -47,7 +47,7 @@ describe('keyword-admin', () => {
 
     await field.fill('  طارد الحمام  ');
     await confirm.click();
-    await expectToast(page, 'Keyword added');
+    await expectToast(page, 'تمت إضافة الكلمة المفتاحية');
     await page.getByRole('listitem').filter({ hasText: 'طارد الحمام' }).waitFor();
     assert.equal(await field.inputValue(), '');
     assert.deepEqual((await words()).sort(), ['bird spikes', 'طارد الحمام'].sort(), 'sent trimmed');
@@ -55,7 +55,7 @@ describe('keyword-admin', () => {
 
     await field.fill('bird spikes');
     await confirm.click();
-    await page.getByRole('region', { name: 'الإشعارات' }).getByText(/already/i).waitFor();
+    await page.getByRole('region', { name: 'الإشعارات' }).getByText(/موجودة من قبل/).waitFor();
 
     const remove = page.getByRole('button', { name: 'حذف الكلمة طارد الحمام' });
     await remove.click();
@@ -64,7 +64,7 @@ describe('keyword-admin', () => {
     assert.ok((await words()).includes('طارد الحمام'), 'Cancel in the dialog keeps it');
     await remove.click();
     await dialog.getByRole('button', { name: 'حذف' }).click();
-    await expectToast(page, 'Keyword deleted');
+    await expectToast(page, 'تم حذف الكلمة المفتاحية');
     await remove.waitFor({ state: 'detached' });
     assert.deepEqual(await words(), ['bird spikes']);
   }));

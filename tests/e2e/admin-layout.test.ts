@@ -17,7 +17,7 @@ describe('admin layout and the upload test page', () => {
     assert.equal(await page.getByRole('button', { name: 'إغلاق القائمة' }).getAttribute('aria-expanded'), 'true');
     assert.equal(await page.evaluate(() => document.activeElement?.closest('nav')?.id), 'admin-nav', 'focus moves into the drawer');
     await expectNoAxeViolations(page, 'open drawer (ar, phone)');
-    for (const name of ['المنتجات', 'أعمالنا', 'من نحن', 'الشرائح', 'الكلمات المفتاحية']) {
+    for (const name of ['الرئيسية', 'المنتجات', 'أعمالنا', 'من نحن', 'بيانات التواصل', 'الشرائح', 'الكلمات المفتاحية']) {
       await nav.getByRole('link', { name }).waitFor();
     }
     await page.keyboard.press('Escape');
@@ -34,11 +34,11 @@ describe('admin layout and the upload test page', () => {
 
   test('at desktop width: header links, collapsible side navigation, language toggle on the same screen', () => suite.withPage(DESKTOP, async ({ page, server }) => {
     await signIn(page, server, 'ar');
-    await page.waitForFunction(() => document.title === 'المنتجات · لوحة التحكم');
+    await page.waitForFunction(() => document.title === 'الرئيسية · لوحة التحكم');
     assert.equal(await page.locator('html').getAttribute('dir'), 'rtl');
     assert.equal(await page.getByRole('link', { name: 'فتح الموقع' }).getAttribute('href'), '/');
     const nav = page.getByRole('navigation', { name: 'أقسام لوحة التحكم' });
-    assert.equal(await nav.getByRole('link', { name: 'المنتجات' }).getAttribute('aria-current'), 'page');
+    assert.equal(await nav.getByRole('link', { name: 'الرئيسية' }).getAttribute('aria-current'), 'page', 'sign-in lands on the admin home');
     await page.getByRole('button', { name: 'القائمة' }).click();
     await nav.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'القائمة' }).click();

@@ -39,7 +39,7 @@ describe('security: signed-in devices and the password', () => {
       assert.equal((await second.page.request.get(`${server.url}/api/auth/is-logged-in`)).status(), 200, 'Cancel keeps it signed in');
       await endOther.click();
       await dialog.getByRole('button', { name: 'تسجيل الخروج' }).click();
-      await expectToast(page, 'Session ended');
+      await expectToast(page, 'تم إنهاء الجلسة');
       await page.getByText('لا يوجد جهاز آخر مسجّل دخوله.').waitFor();
       assert.equal(await rows.count(), 1);
 

@@ -49,7 +49,7 @@ describe('admin toasts: how long they stay, how many at once, and the catalogue 
     await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
     await page.keyboard.press('Enter');
     await expectToast(page, 'Welcome Back');
-    await page.waitForURL('**/en/admin/product-admin');
+    await page.waitForURL('**/en/admin');
 
     let log: Seen[] = [];
     for (let i = 0; i < 60; i++) {

@@ -35,14 +35,14 @@ export async function uploadViaApi(client: HttpClient): Promise<string> {
   return res.body.image as string;
 }
 
-/** Signs in through the login form (Arabic or English) and waits for the admin area. */
+/** Signs in through the login form (Arabic or English) and waits for the admin home. */
 export async function signIn(page: Page, server: TestServer, lang: 'ar' | 'en' = 'en', password = ADMIN_PASSWORD): Promise<void> {
   const prefix = lang === 'en' ? '/en' : '';
   await page.goto(`${server.url}${prefix}/auth/login`);
   await page.getByLabel(lang === 'en' ? 'Email' : 'البريد الإلكتروني').fill(ADMIN_EMAIL);
   await page.getByLabel(lang === 'en' ? 'Password' : 'كلمة المرور', { exact: true }).fill(password);
   await page.getByRole('button', { name: lang === 'en' ? 'Sign in' : 'دخول', exact: true }).click();
-  await page.waitForURL(`**${prefix}/admin/product-admin`);
+  await page.waitForURL(`**${prefix}/admin`);
 }
 
 /** Waits for a toast with exactly this text. */

@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { LoginPage } from './auth/login-page.tsx';
 import { AuthLayout } from './auth/auth-layout.tsx';
 import { NewPasswordPage } from './auth/new-password-page.tsx';
@@ -8,8 +8,10 @@ import { AboutAdminPage } from './screens/about-admin-page.tsx';
 import { AdminLayout } from './screens/admin-layout.tsx';
 import { AddCardPage, EditCardPage } from './screens/card-form-pages.tsx';
 import { CardsAdminPage } from './screens/cards-admin-page.tsx';
+import { ContactAdminPage } from './screens/contact-admin-page.tsx';
 import { AddDetailPage, EditDetailPage } from './screens/detail-form-pages.tsx';
 import { DetailsAdminPage } from './screens/details-admin-page.tsx';
+import { HomePage } from './screens/home-page.tsx';
 import { KeywordsAdminPage } from './screens/keywords-admin-page.tsx';
 import { NotFound, Root } from './screens/root.tsx';
 import { SecurityPage } from './screens/security-page.tsx';
@@ -48,11 +50,12 @@ export const routes: RouteObject[] = [
         path: 'admin',
         element: <AdminLayout />,
         children: [
-          { index: true, element: <Navigate to="product-admin" replace /> },
+          { index: true, element: <HomePage /> },
           { path: 'product-admin', element: <CardsAdminPage category="product" /> },
           { path: 'portfolio-admin', element: <CardsAdminPage category="portfolio" /> },
           { path: 'details-admin', element: <DetailsAdminPage /> },
           { path: 'about-admin', element: <AboutAdminPage /> },
+          { path: 'contact-admin', element: <ContactAdminPage /> },
           { path: 'slide-admin', element: <SlidesAdminPage /> },
           { path: 'keyword-admin', element: <KeywordsAdminPage /> },
           { path: 'security', element: <SecurityPage /> },

@@ -22,7 +22,7 @@ type Status = 'idle' | 'chosen' | 'uploading' | 'done' | 'failed';
  * the outcome through `onChange`; an add form needs `image`, an edit form may keep `existingUrl`.
  */
 export function ImageField({ required, existingUrl, onChange }: { required: boolean; existingUrl?: string | undefined; onChange: (state: ImageState) => void }) {
-  const { t } = useLanguage();
+  const { t, say } = useLanguage();
   const id = useId();
   const abort = useRef<AbortController | null>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -108,8 +108,8 @@ export function ImageField({ required, existingUrl, onChange }: { required: bool
               <span aria-hidden="true">{t.uploadingPercent(percent)}</span>
             </div>
           )}
-          {status === 'done' && <p className="upload-ok" role="status"><span className="check" aria-hidden="true">✓</span> <span lang="en" dir="ltr">{MSG.imageUploaded}</span></p>}
-          {error && <p className="field-error" id={`${id}-error`} role="alert"><span lang="en" dir="ltr">{MSG.imageUploadFailed}</span>: <span lang="en" dir="ltr">{error}</span></p>}
+          {status === 'done' && <p className="upload-ok" role="status"><span className="check" aria-hidden="true">✓</span> {say(MSG.imageUploaded)}</p>}
+          {error && <p className="field-error" id={`${id}-error`} role="alert">{say(MSG.imageUploadFailed)}: {say(error)}</p>}
         </div>
       </div>
     </div>

@@ -34,7 +34,7 @@ interface ItemFormProps {
  * an edit keeps the current image unless a new one is uploaded.
  */
 export function ItemForm({ mode, textLabel, initial, existingImageUrl, submitLabel, onSubmit, onDone }: ItemFormProps) {
-  const { t, lang } = useLanguage();
+  const { t, lang, say } = useLanguage();
   const hintId = useId();
   const formId = useId();
   const [values, setValues] = useState(initial);
@@ -133,13 +133,13 @@ export function ItemForm({ mode, textLabel, initial, existingImageUrl, submitLab
         </fieldset>
       </div>
       <ImageField required={mode === 'add'} existingUrl={existingImageUrl} onChange={setImage} />
-      {conflict && <p className="notice notice-error" role="alert" lang="en"><bdi>{conflict}</bdi></p>}
+      {conflict && <p className="notice notice-error" role="alert">{say(conflict)}</p>}
       <div className="form-actions">
         <Button type="submit" variant="primary" busy={busy} disabled={needsUpload} aria-describedby={needsUpload ? hintId : undefined}>
           {submitLabel}
         </Button>
         <Button variant="ghost" onClick={onDone} disabled={busy}>{t.cancel}</Button>
-        {needsUpload && <p className="form-hint" id={hintId} lang="en"><bdi>{MSG.uploadFirst}</bdi></p>}
+        {needsUpload && <p className="form-hint" id={hintId}>{say(MSG.uploadFirst)}</p>}
       </div>
     </form>
   );

@@ -3,13 +3,15 @@ import { useLanguage } from '../i18n/language.tsx';
 import { TOAST_LIMIT, TOAST_OPTIONS, undoActions } from '../lib/notify.ts';
 
 function ToastItem({ item, onDismiss, dismissLabel, undoLabel }: { item: Toast; onDismiss: () => void; dismissLabel: string; undoLabel: string }) {
+  const { say } = useLanguage();
   const undo = undoActions.get(item.id);
+  const message = resolveValue(item.message, item);
   const kind = item.type === 'error' ? 'error' : item.type === 'success' ? 'success' : 'info';
   return (
     <div className={`toast toast-${kind}`}>
       <span className="toast-icon" aria-hidden="true">{kind === 'error' ? '!' : kind === 'success' ? '✓' : 'i'}</span>
-      {/* Server and catalogue messages are English; lang lets a screen reader pronounce them right. */}
-      <p className="toast-message" lang="en" dir="auto">{resolveValue(item.message, item)}</p>
+      {/* Toasts hold the contract's English text; they are said in the admin's language when shown. */}
+      <p className="toast-message">{typeof message === 'string' ? say(message) : message}</p>
       {undo && <button type="button" className="toast-undo" onClick={() => void undo()}>{undoLabel}</button>}
       <button type="button" className="toast-close" aria-label={dismissLabel} onClick={onDismiss}>×</button>
     </div>

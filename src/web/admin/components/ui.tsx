@@ -25,12 +25,12 @@ export function Button({ variant = 'secondary', small, busy, disabled, className
 }
 
 interface FieldShell { label: string; hint?: ReactNode; error?: string | undefined; required?: boolean; id?: string;
-  /** The error's language: the server's messages are English (the default), the form's own are the dashboard's. */
+  /** The error's language when it is not the dashboard's (messages are said in the dashboard's language). */
   errorLang?: string | undefined;
   /** Show the required asterisk (sign-in forms, where every field is required, leave it out). */
   mark?: boolean }
 
-function FieldFrame({ label, hint, error, errorLang = 'en', required, mark = true, id, children }: FieldShell & { id: string; children: ReactNode }) {
+function FieldFrame({ label, hint, error, errorLang, required, mark = true, id, children }: FieldShell & { id: string; children: ReactNode }) {
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={id}>

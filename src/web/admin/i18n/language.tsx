@@ -1,11 +1,14 @@
 import { createContext, useContext, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { dictionaries, type Dict, type Language } from './dictionary.ts';
+import { localizeMessage } from './server-messages.ts';
 
 interface LanguageValue {
   lang: Language;
   t: Dict;
   /** An app path ('/admin/…') in the current language: English lives under /en. */
   to: (path: string) => string;
+  /** A server or catalogue message (English, the contract's text) in the admin's language. */
+  say: (message: string) => string;
 }
 
 const LanguageContext = createContext<LanguageValue | null>(null);
@@ -27,7 +30,7 @@ export function LanguageProvider({ lang, children }: { lang: Language; children:
     document.documentElement.lang = lang;
     document.documentElement.dir = t.dir;
   }, [lang, t]);
-  return <LanguageContext.Provider value={{ lang, t, to: (p) => langPath(lang, p) }}>{children}</LanguageContext.Provider>;
+  return <LanguageContext.Provider value={{ lang, t, to: (p) => langPath(lang, p), say: (m) => localizeMessage(m, lang) }}>{children}</LanguageContext.Provider>;
 }
 
 export function useLanguage(): LanguageValue {

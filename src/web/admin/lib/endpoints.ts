@@ -1,11 +1,11 @@
 /** The API contract (specification section 7) as typed functions; paths are kept exactly. */
 import type { AboutText } from '../../../shared/about.ts';
-import type { About, Card, CardDetail, CardType, Contact, ContactFields, Language, Seo, SeoFields, SessionItem, Slide, Word } from '../../../shared/schemas.ts';
+import type { About, Card, CardDetail, CardType, Contact, ContactFields, Language, LaunchCheck, LaunchCheckKey, Seo, SeoFields, SessionItem, Slide, Word } from '../../../shared/schemas.ts';
 import type { HistoryEntry, TrashItem } from '../../../shared/history.ts';
 import { api, type RequestOptions } from './api.ts';
 
 export type { TrashItem };
-export type { About, AboutText, Card, CardDetail, CardType, Contact, ContactFields, Language, Seo, SeoFields, SessionItem, Slide, Word };
+export type { About, AboutText, Card, CardDetail, CardType, Contact, ContactFields, Language, LaunchCheck, LaunchCheckKey, Seo, SeoFields, SessionItem, Slide, Word };
 export interface Saved<T> { message: string; data?: T }
 export interface CardWithDetails { cardWithImageUrl: Card; detailsWithImageUrl: CardDetail[] }
 /** An add or edit: Arabic title/text, the English pair ('' = none; an edit sends it, so '' clears it). */
@@ -67,6 +67,11 @@ export const words = {
   list: (o?: RequestOptions) => api.get<{ data: Word[] }>('/api/word/', o).then((r) => r.data),
   add: (word: string) => api.post<{ message: string; data: Word }>('/api/word/', { word }),
   remove: (id: string) => api.delete<{ message: string }>(`/api/word/${q(id)}`),
+};
+
+/** The admin home's launch checklist; not part of the original contract. */
+export const checklist = {
+  get: (o?: RequestOptions) => api.get<{ data: LaunchCheck[] }>('/api/checklist', o).then((r) => r.data),
 };
 
 export const contact = {

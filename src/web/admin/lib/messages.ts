@@ -1,6 +1,7 @@
 /**
- * The fixed messages of the specification's error catalogue, word for word. They stay in English
- * in both languages, like the server's own messages, and are marked `lang="en"` where shown.
+ * The fixed messages of the specification's error catalogue, word for word, as the English admin
+ * shows them. Like the server's messages they are the contract's texts: toasts and field messages
+ * hold them as they are, and the Arabic admin says them in Arabic (i18n/server-messages.ts).
  */
 export const FALLBACK_ERROR = 'Error occurred';
 export const MSG = {

@@ -11,14 +11,13 @@ import { HistoryLink } from './history-link.tsx';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { useUnsavedGuard } from '../lib/use-unsaved-guard.ts';
-import { ContactEditor } from './contact-editor.tsx';
-import { PhoneEditor } from './phone-editor.tsx';
 
 const PAIRS = [['title', 'description'], ['title2', 'description2'], ['title3', 'description3']] as const;
 
 /**
  * about-admin: a content-language switch, three title/description pairs that are read-only until
- * Edit, then Confirm (save) or Cancel (revert and refetch); and the phone number with its own editor.
+ * Edit, then Confirm (save) or Cancel (revert and refetch). The phone number and the other contact
+ * details have their own screen (contact-admin-page.tsx).
  */
 export function AboutAdminPage() {
   const { lang, t } = useLanguage();
@@ -31,9 +30,7 @@ export function AboutAdminPage() {
   const [saving, setSaving] = useState(false);
   const saved = loaded.data ? pickAbout(loaded.data) : EMPTY_ABOUT;
   const dirty = editing && PAIRS.flat().some((k) => draft[k] !== saved[k]);
-  const [phoneDirty, setPhoneDirty] = useState(false);
-  const [contactDirty, setContactDirty] = useState(false);
-  useUnsavedGuard(dirty || phoneDirty || contactDirty);
+  useUnsavedGuard(dirty);
 
   const startEdit = () => { setDraft(saved); setEditing(true); };
   const cancel = () => { setEditing(false); setDraft(EMPTY_ABOUT); loaded.reload(); };
@@ -91,8 +88,6 @@ export function AboutAdminPage() {
           )}
         </div>
       </section>
-      <PhoneEditor onDirtyChange={setPhoneDirty} />
-      <ContactEditor onDirtyChange={setContactDirty} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { BoxIcon, BrandMark, ChartIcon, CloseIcon, HistoryIcon, HomeIcon, ImagesIcon, InfoIcon, LogoutIcon, MenuIcon, ShieldIcon, SlidesIcon, TagIcon, TrashIcon } from '../components/icons.tsx';
+import { BoxIcon, BrandMark, ChartIcon, CloseIcon, GaugeIcon, HistoryIcon, HomeIcon, ImagesIcon, InfoIcon, LogoutIcon, MenuIcon, PhoneIcon, ShieldIcon, SlidesIcon, TagIcon, TrashIcon } from '../components/icons.tsx';
 import { LanguageToggle } from '../components/language-toggle.tsx';
 import { Spinner } from '../components/ui.tsx';
 import { useLanguage, withoutLanguage } from '../i18n/language.tsx';
@@ -10,18 +10,20 @@ import { TOKEN_KEY } from '../lib/messages.ts';
 import { notify } from '../lib/notify.ts';
 import { NARROW, useMedia } from '../lib/use-media.ts';
 
-type Section = 'products' | 'portfolio' | 'about' | 'slides' | 'keywords' | 'security' | 'results' | 'trash' | 'history';
+type Section = 'home' | 'results' | 'products' | 'portfolio' | 'about' | 'contact' | 'slides' | 'keywords' | 'history' | 'trash' | 'security';
 
 const SECTIONS: { key: Section; path: string; icon: ReactNode }[] = [
+  { key: 'home', path: '/admin', icon: <GaugeIcon /> },
+  { key: 'results', path: '/admin/results', icon: <ChartIcon /> },
   { key: 'products', path: '/admin/product-admin', icon: <BoxIcon /> },
   { key: 'portfolio', path: '/admin/portfolio-admin', icon: <ImagesIcon /> },
   { key: 'about', path: '/admin/about-admin', icon: <InfoIcon /> },
+  { key: 'contact', path: '/admin/contact-admin', icon: <PhoneIcon /> },
   { key: 'slides', path: '/admin/slide-admin', icon: <SlidesIcon /> },
   { key: 'keywords', path: '/admin/keyword-admin', icon: <TagIcon /> },
-  { key: 'security', path: '/admin/security', icon: <ShieldIcon /> },
-  { key: 'results', path: '/admin/results', icon: <ChartIcon /> },
-  { key: 'trash', path: '/admin/trash', icon: <TrashIcon /> },
   { key: 'history', path: '/admin/history', icon: <HistoryIcon /> },
+  { key: 'trash', path: '/admin/trash', icon: <TrashIcon /> },
+  { key: 'security', path: '/admin/security', icon: <ShieldIcon /> },
 ];
 
 /** Which side-navigation entry a screen belongs to (editing a product is still "Products"). */
@@ -29,12 +31,13 @@ function sectionOf(path: string, search: URLSearchParams): Section | undefined {
   const page = path.replace(/^\/admin\/?/, '');
   if (/slide/.test(page)) return 'slides';
   if (page === 'about-admin') return 'about';
+  if (page === 'contact-admin') return 'contact';
   if (page === 'keyword-admin') return 'keywords';
   if (page === 'security') return 'security';
   if (page === 'trash' || page === 'history' || page === 'results') return page;
   if (page === 'portfolio-admin' || search.get('category') === 'portfolio') return 'portfolio';
   if (page) return 'products';
-  return undefined;
+  return 'home';
 }
 
 /**

@@ -7,6 +7,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { SOCIAL_LINKS } from '../../../shared/schemas.ts';
 import { undoEdit } from '../lib/undo.ts';
 import { notify } from '../lib/notify.ts';
+import { phone } from '../lib/phone.ts';
 import { useLoad } from '../lib/use-load.ts';
 
 /** The form's text: the cities are edited one per line. */
@@ -15,7 +16,7 @@ type Key = keyof Draft;
 
 const toDraft = (c: Contact): Draft => {
   const { updatedAt: _u, citiesAr, citiesEn, ...rest } = c;
-  return { ...rest, citiesAr: citiesAr.join('\n'), citiesEn: citiesEn.join('\n') };
+  return { ...rest, whatsapp: phone.display(rest.whatsapp), citiesAr: citiesAr.join('\n'), citiesEn: citiesEn.join('\n') };
 };
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
 const toFields = (d: Draft): ContactFields => ({
@@ -31,7 +32,7 @@ const FIELD_KEYS: readonly Key[] = ['email', 'whatsapp', ...SOCIAL_LINKS, 'citie
  * A refused value is said under its field (the server's message names the field first).
  */
 export function ContactEditor({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => void }) {
-  const { t } = useLanguage();
+  const { t, say } = useLanguage();
   const id = useId();
   const loaded = useLoad((signal) => contact.get({ signal }), 'contact');
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -73,7 +74,7 @@ export function ContactEditor({ onDirtyChange }: { onDirtyChange: (dirty: boolea
     }
   };
 
-  const errorOf = (k: Key) => (problem?.field === k ? problem.message : undefined);
+  const errorOf = (k: Key) => (problem?.field === k ? say(problem.message) : undefined);
   const field = (k: Key) => ({
     id: `${id}-${k}`,
     value: draft?.[k] ?? '',
@@ -91,7 +92,7 @@ export function ContactEditor({ onDirtyChange }: { onDirtyChange: (dirty: boolea
         <form className="contact-form" onSubmit={confirmSave} noValidate>
           <div className="contact-grid">
             <TextField label={t.email} type="email" dir="ltr" autoComplete="email" maxLength={LIMITS.email} {...field('email')} />
-            <TextField label={t.whatsapp} type="tel" dir="ltr" maxLength={LIMITS.phoneMax} hint={t.whatsappHint} {...field('whatsapp')} />
+            <TextField label={t.whatsapp} type="tel" dir="ltr" maxLength={LIMITS.phoneMax} hint={`${t.whatsappHint} ${t.phoneExample}`} {...field('whatsapp')} />
           </div>
           <fieldset className="lang-group">
             <legend className="lang-legend">{t.socialLinks}</legend>
@@ -106,7 +107,7 @@ export function ContactEditor({ onDirtyChange }: { onDirtyChange: (dirty: boolea
             <TextArea label={t.citiesAr} rows={5} lang="ar" dir="rtl" hint={t.citiesHint} {...field('citiesAr')} />
             <TextArea label={t.citiesEn} rows={5} lang="en" dir="ltr" hint={t.citiesHint} {...field('citiesEn')} />
           </div>
-          {problem && !problem.field && <p className="notice notice-error" role="alert" lang="en"><bdi>{problem.message}</bdi></p>}
+          {problem && !problem.field && <p className="notice notice-error" role="alert">{say(problem.message)}</p>}
           <div className="form-actions">
             <Button type="submit" variant="primary" busy={saving}>{t.confirm}</Button>
             <Button variant="ghost" disabled={saving} onClick={cancel}>{t.cancel}</Button>
@@ -116,7 +117,7 @@ export function ContactEditor({ onDirtyChange }: { onDirtyChange: (dirty: boolea
         <>
           <dl className="contact-list">
             <div><dt>{t.email}</dt><dd>{show(loaded.data.email)}</dd></div>
-            <div><dt>{t.whatsapp}</dt><dd>{show(loaded.data.whatsapp, t.samePhone)}</dd></div>
+            <div><dt>{t.whatsapp}</dt><dd>{show(phone.display(loaded.data.whatsapp), t.samePhone)}</dd></div>
             {SOCIAL_LINKS.map((k) => <div key={k}><dt>{t.social[k]}</dt><dd className="contact-link">{show(loaded.data![k])}</dd></div>)}
             <div><dt>{t.citiesAr}</dt><dd>{loaded.data.citiesAr.length ? <span lang="ar" dir="rtl">{loaded.data.citiesAr.join('، ')}</span> : <span className="muted">{t.notSet}</span>}</dd></div>
             <div><dt>{t.citiesEn}</dt><dd>{loaded.data.citiesEn.length ? <span lang="en" dir="ltr">{loaded.data.citiesEn.join(', ')}</span> : <span className="muted">{t.notSet}</span>}</dd></div>

@@ -6,6 +6,8 @@ import { about } from '../lib/endpoints.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { MSG } from '../lib/messages.ts';
 import { undoEdit } from '../lib/undo.ts';
+import { phone as phones } from '../lib/phone.ts';
+import { phoneRefusal } from '../../../shared/phone.ts';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
 
@@ -14,7 +16,7 @@ import { useLoad } from '../lib/use-load.ts';
  * It reports unsaved edits to its page, which owns the one leave-warning a page can have.
  */
 export function PhoneEditor({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => void }) {
-  const { t } = useLanguage();
+  const { t, say } = useLanguage();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const phone = useLoad((signal) => about.phone({ signal }), 'phone');
@@ -22,17 +24,24 @@ export function PhoneEditor({ onDirtyChange }: { onDirtyChange: (dirty: boolean)
   const [value, setValue] = useState('');
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const dirty = editing && value !== (phone.data ?? '');
+  const shown = phones.display(phone.data ?? '');
+  const dirty = editing && value !== shown;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   const edit = () => {
-    setValue(phone.data ?? '');
+    setValue(shown);
     setProblem(null);
     setEditing(true);
     requestAnimationFrame(() => input.current?.focus());
   };
-  const cancel = () => { setEditing(false); setValue(phone.data ?? ''); setProblem(null); };
+  const cancel = () => { setEditing(false); setValue(shown); setProblem(null); };
   const confirmSave = async () => {
+    // The server checks too; saying it here saves a round trip and keeps the field's example in view.
+    if (!phones.international(value)) {
+      setProblem(phoneRefusal('phoneNumber'));
+      input.current?.focus();
+      return;
+    }
     setSaving(true);
     try {
       const answer = await about.changePhone(value.trim());
@@ -42,7 +51,7 @@ export function PhoneEditor({ onDirtyChange }: { onDirtyChange: (dirty: boolean)
       notify.undoable(MSG.phoneUpdated, () => undoEdit('phone'));
     } catch (err) {
       // The toast is the catalogue's; the field says what the server objected to.
-      if (err instanceof ApiError && err.status === 400) setProblem(err.message);
+      if (err instanceof ApiError && err.status === 400) { setProblem(err.message); input.current?.focus(); }
       notify.error(MSG.phoneFailed);
     } finally {
       setSaving(false);
@@ -68,10 +77,11 @@ export function PhoneEditor({ onDirtyChange }: { onDirtyChange: (dirty: boolean)
               maxLength={LIMITS.phoneMax}
               value={value}
               aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-error` : undefined}
+              aria-describedby={problem ? `${id}-hint ${id}-error` : `${id}-hint`}
               onChange={(e) => setValue(e.target.value)}
             />
-            {problem && <p className="field-error" id={`${id}-error`} lang="en"><bdi>{problem}</bdi></p>}
+            <p className="field-hint" id={`${id}-hint`}>{t.phoneExample}</p>
+            {problem && <p className="field-error" id={`${id}-error`} role="alert">{say(problem)}</p>}
           </div>
           <div className="form-actions">
             <Button type="submit" variant="primary" busy={saving}>{t.confirm}</Button>
@@ -80,7 +90,7 @@ export function PhoneEditor({ onDirtyChange }: { onDirtyChange: (dirty: boolean)
         </form>
       ) : phone.data !== undefined && (
         <div className="phone-display">
-          <p className="phone-number" dir="ltr">{phone.data || <span className="muted">{t.phoneNotSet}</span>}</p>
+          <p className="phone-number" dir="ltr">{shown || <span className="muted">{t.phoneNotSet}</span>}</p>
           <Button variant="secondary" onClick={edit} aria-label={`${t.edit} ${t.phoneTitle}`}>{t.edit}</Button>
         </div>
       )}

@@ -12,7 +12,7 @@ import { uploadImage, type UploadedImage } from '../lib/upload.ts';
 
 /** /upload: the bare upload test page. It posts to this server's upload call, and only when signed in. */
 export function UploadPage() {
-  const { t, to } = useLanguage();
+  const { t, to, say } = useLanguage();
   useTitle(t.uploadTestTitle);
   const navigate = useNavigate();
   const id = useId();
@@ -67,11 +67,11 @@ export function UploadPage() {
             {progress !== null && <progress max={100} value={Math.round(progress * 100)} aria-label={t.uploadProgress} />}
             <Button type="submit" variant="primary" className="btn-block" disabled={!file} busy={progress !== null}>{t.uploadImage}</Button>
           </form>
-          {error && <p className="field-error" role="alert" lang="en"><bdi>{MSG.uploadFailed}: {error}</bdi></p>}
+          {error && <p className="field-error" role="alert">{say(MSG.uploadFailed)}: {say(error)}</p>}
           {result && (
             <figure className="upload-result" role="status">
               <img src={result.imageUrl} alt={t.uploadedImage} />
-              <figcaption><span className="check" aria-hidden="true">✓</span> <span lang="en" dir="ltr">{MSG.imageUploaded}</span> — {t.storedName}: <code dir="ltr">{result.image}</code></figcaption>
+              <figcaption><span className="check" aria-hidden="true">✓</span> {say(MSG.imageUploaded)} — {t.storedName}: <code dir="ltr">{result.image}</code></figcaption>
             </figure>
           )}
         </div>

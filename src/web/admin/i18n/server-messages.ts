@@ -1,0 +1,158 @@
+import type { Language } from '../../../shared/language.ts';
+
+/**
+ * The API's `message` texts and the catalogue's fixed messages stay English (they are the
+ * contract); the Arabic admin shows them in Arabic through this table. English passes through
+ * unchanged. A text the table does not know becomes the Arabic "Error occurred" rather than English.
+ */
+
+/** The fields the server names first in a 400, as the Arabic admin calls them. */
+const FIELDS: Record<string, string> = {
+  title: 'العنوان', description: 'الوصف', details: 'التفاصيل', image: 'الصورة',
+  titleEn: 'العنوان بالإنجليزية', descriptionEn: 'الوصف بالإنجليزية', detailsEn: 'التفاصيل بالإنجليزية',
+  title2: 'العنوان 2', description2: 'الوصف 2', title3: 'العنوان 3', description3: 'الوصف 3',
+  word: 'الكلمة المفتاحية', email: 'البريد الإلكتروني', password: 'كلمة المرور', otp: 'رمز التحقق',
+  currentPassword: 'كلمة المرور الحالية', newPassword: 'كلمة المرور الجديدة',
+  phoneNumber: 'رقم الهاتف', whatsapp: 'رقم واتساب',
+  instagram: 'رابط إنستغرام', x: 'رابط إكس', tiktok: 'رابط تيك توك', snapchat: 'رابط سناب شات', facebook: 'رابط فيسبوك',
+  citiesAr: 'المدن بالعربية', citiesEn: 'المدن بالإنجليزية',
+  language: 'اللغة', type: 'النوع', id: 'المعرّف', direction: 'الاتجاه', updatedAt: 'وقت التعديل',
+};
+const field = (name: string): string => FIELDS[name] ?? FIELDS[name.split('.')[0] ?? ''] ?? name;
+
+const EXACT: Record<string, string> = {
+  // The catalogue (specification, section 8).
+  'Error occurred': 'حدث خطأ',
+  'Welcome Back': 'مرحبًا بعودتك',
+  'Error saving data': 'تعذّر حفظ البيانات',
+  'Phone number updated': 'تم تحديث رقم الهاتف',
+  'Failed to update phone number': 'تعذّر تحديث رقم الهاتف',
+  'Image uploaded successfully!': 'تم رفع الصورة بنجاح!',
+  'Image upload failed': 'تعذّر رفع الصورة',
+  'Upload failed': 'تعذّر الرفع',
+  'Please upload an image first.': 'يرجى رفع صورة أولًا.',
+  // Successes the server answers.
+  'Card added': 'تمت إضافة البطاقة',
+  'Card updated': 'تم تحديث البطاقة',
+  'Card deleted': 'تم حذف البطاقة',
+  'Detail added': 'تمت إضافة عنصر التفاصيل',
+  'Detail updated': 'تم تحديث عنصر التفاصيل',
+  'Detail deleted': 'تم حذف عنصر التفاصيل',
+  'Slide added': 'تمت إضافة الشريحة',
+  'Slide updated': 'تم تحديث الشريحة',
+  'Slide deleted': 'تم حذف الشريحة',
+  'Keyword added': 'تمت إضافة الكلمة المفتاحية',
+  'Keyword deleted': 'تم حذف الكلمة المفتاحية',
+  'About text saved': 'تم حفظ نص صفحة من نحن',
+  'Contact details saved': 'تم حفظ بيانات التواصل',
+  'Signed out': 'تم تسجيل الخروج',
+  'Session ended': 'تم إنهاء الجلسة',
+  'Logged in': 'تم تسجيل الدخول',
+  'Password changed. Other devices have been signed out.': 'تم تغيير كلمة المرور، وخرجت الأجهزة الأخرى من الحساب.',
+  'Password changed. Welcome Back': 'تم تغيير كلمة المرور. مرحبًا بعودتك',
+  'Code verified. Choose a new password.': 'تم التحقق من الرمز. اختر كلمة مرور جديدة.',
+  'If this email belongs to an account, a 6-digit code has been sent to it. It expires in 10 minutes.':
+    'إن كان هذا البريد لحساب مسجّل فقد أُرسل إليه رمز من 6 أرقام، صالح لمدة 10 دقائق.',
+  'If this email belongs to an account, a new 6-digit code has been sent to it. It expires in 10 minutes.':
+    'إن كان هذا البريد لحساب مسجّل فقد أُرسل إليه رمز جديد من 6 أرقام، صالح لمدة 10 دقائق.',
+  // Refusals.
+  'Incorrect email or password.': 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
+  'The current password is incorrect.': 'كلمة المرور الحالية غير صحيحة.',
+  'Please sign in first.': 'يرجى تسجيل الدخول أولًا.',
+  'This session has already ended.': 'انتهت هذه الجلسة من قبل.',
+  'Card not found.': 'البطاقة غير موجودة؛ ربما حُذفت.',
+  'Detail item not found.': 'عنصر التفاصيل غير موجود؛ ربما حُذف.',
+  'Slide not found.': 'الشريحة غير موجودة؛ ربما حُذفت.',
+  'Keyword not found.': 'الكلمة المفتاحية غير موجودة؛ ربما حُذفت.',
+  'This record was changed by someone else since you opened it. Reload to see the latest version.':
+    'عدّل شخص آخر هذا العنصر بعد أن فتحته. أعد تحميل الصفحة لترى أحدث نسخة.',
+  'This conflicts with a change made at the same moment. Please reload and try again.':
+    'يتعارض هذا مع تعديل آخر في اللحظة نفسها. أعد تحميل الصفحة وحاول مرة أخرى.',
+  'Too many attempts. Please wait a moment and try again.': 'محاولات كثيرة. انتظر قليلًا ثم حاول مرة أخرى.',
+  'Too many sign-in attempts at once. Please wait a moment and try again.': 'محاولات دخول كثيرة في وقت واحد. انتظر قليلًا ثم حاول مرة أخرى.',
+  'Too many requests, please try again later.': 'طلبات كثيرة. حاول مرة أخرى لاحقًا.',
+  'The site cannot reach its database right now. Please try again in a few seconds.': 'لا يصل الموقع إلى قاعدة بياناته الآن. حاول مرة أخرى بعد ثوانٍ.',
+  'Something went wrong on our side. Please try again.': 'حدث خطأ من جهتنا. حاول مرة أخرى.',
+  'Cross-origin request refused.': 'رُفض طلب من موقع آخر.',
+  'The server is busy processing other images. Please try the upload again in a few seconds.': 'الخادم مشغول بمعالجة صور أخرى. أعد محاولة الرفع بعد ثوانٍ.',
+  'The image is too large (10 MB at most).': 'الصورة كبيرة جدًا (10 ميغابايت على الأكثر).',
+  'The file is too large (10 MB at most).': 'الملف كبير جدًا (10 ميغابايت على الأكثر).',
+  'The image has too many pixels (40 megapixels at most).': 'أبعاد الصورة كبيرة جدًا (40 ميغابكسل على الأكثر).',
+  'The file is not an image we can read. Use JPEG, PNG, WebP, AVIF or GIF.': 'هذا الملف ليس صورة نستطيع قراءتها. استخدم JPEG أو PNG أو WebP أو AVIF أو GIF.',
+  'Only JPEG, PNG, WebP, AVIF or GIF images are accepted.': 'تُقبل صور JPEG أو PNG أو WebP أو AVIF أو GIF فقط.',
+  'The image has no dimensions.': 'الصورة بلا أبعاد.',
+  'The image could not be decoded; it may be damaged.': 'تعذّرت قراءة الصورة؛ ربما كانت تالفة.',
+  'image is not an uploaded image: upload the image first (POST /api/card/upload), then send the name it answers.': 'يرجى رفع صورة أولًا.',
+  'The request body is too large.': 'الطلب كبير جدًا.',
+  'There is no active code for this email. Please request a new code.': 'لا يوجد رمز صالح لهذا البريد. اطلب رمزًا جديدًا.',
+  'This code has expired. Please request a new code.': 'انتهت صلاحية هذا الرمز. اطلب رمزًا جديدًا.',
+  'This code no longer works after 5 wrong tries. Please request a new code.': 'توقف هذا الرمز بعد 5 محاولات خاطئة. اطلب رمزًا جديدًا.',
+  'This code has already been used. Please request a new code.': 'استُخدم هذا الرمز من قبل. اطلب رمزًا جديدًا.',
+  'Your password reset session is invalid or has expired. Please request a new code.': 'جلسة استعادة كلمة المرور غير صالحة أو منتهية. اطلب رمزًا جديدًا.',
+  'Wrong code. Please check the code in the email and try again.': 'رمز خاطئ. تحقّق من الرمز في البريد وحاول مرة أخرى.',
+  'Wrong code. That was the last try: this code no longer works. Please request a new code.': 'رمز خاطئ، وكانت هذه المحاولة الأخيرة: توقف هذا الرمز. اطلب رمزًا جديدًا.',
+};
+
+const wait = (n: string, unit: string): string => {
+  const k = Number(n);
+  if (unit.startsWith('second')) return `${k} ثانية`;
+  if (unit.startsWith('minute')) return `${k} دقيقة`;
+  return `${k} ساعة`;
+};
+
+/** A phone number never breaks across lines. */
+const nbsp = (text: string): string => text.replace(/ /g, '\u00a0');
+
+/** Texts with a number or a name in them. */
+const PATTERNS: [RegExp, (m: RegExpMatchArray) => string][] = [
+  [/^(\d+) other sessions? ended$/, (m) => (m[1] === '1' ? 'تم إنهاء جلسة أخرى واحدة' : `تم إنهاء ${m[1]} جلسات أخرى`)],
+  [/^Wrong code\. (\d+) tries? left\.$/, (m) => `رمز خاطئ. ${m[1] === '1' ? 'بقيت محاولة واحدة' : m[1] === '2' ? 'بقيت محاولتان' : `بقيت ${m[1]} محاولات`}.`],
+  [/^Too many attempts for this account\. Please try again in (\d+) (seconds|minutes)\.$/, (m) => `محاولات كثيرة لهذا الحساب. حاول مرة أخرى بعد ${wait(m[1]!, m[2]!)}.`],
+  [/^Too many requests, please try again in (\d+) (seconds|minutes)\.$/, (m) => `طلبات كثيرة. حاول مرة أخرى بعد ${wait(m[1]!, m[2]!)}.`],
+  [/^Please wait (\d+) seconds before requesting another code\.$/, (m) => `انتظر ${m[1]} ثانية قبل طلب رمز جديد.`],
+  [/^Too many wrong codes for this email today\. Please try again in (\d+) (hours?)/, (m) => `رموز خاطئة كثيرة لهذا البريد اليوم. حاول مرة أخرى بعد ${wait(m[1]!, m[2]!)}، أو أدخل الرمز في المتصفح الذي طلبه.`],
+  [/^The keyword "(.*)" already exists\.$/s, (m) => `الكلمة المفتاحية «${m[1]}» موجودة من قبل.`],
+  [/^titleEn and (descriptionEn|detailsEn) go together/, () => 'املأ العنوان والنص بالإنجليزية معًا، أو اتركهما فارغين.'],
+  [/^image is required/, () => 'يرجى اختيار صورة.'],
+  [/^(phoneNumber|whatsapp) must be a Saudi mobile or landline number, like (.+?) or (.+?) \(or an international number starting with \+\)\.( Leave it empty)?/,
+    (m) => `${field(m[1]!)} يجب أن يكون رقم جوال أو هاتف ثابت سعوديًا، مثل \u2066${nbsp(m[2]!)}\u2069 أو \u2066${nbsp(m[3]!)}\u2069 (أو رقمًا دوليًا يبدأ بـ +).${m[4] ? ' اتركه فارغًا لاستخدام رقم الهاتف.' : ''}`],
+  [/^(\S+) must be a link starting with https:\/\/ \(for example (\S+)\)/, (m) => `${field(m[1]!)} يجب أن يبدأ بـ https:// (مثل \u2066${m[2]}\u2069) أو يُترك فارغًا.`],
+  [/^(\S+) must be a valid email address/, (m) => `${field(m[1]!)} يجب أن يكون عنوان بريد صحيحًا، مثل \u2066name@example.com\u2069.`],
+];
+
+/** "<field> <rule>": the sentence the server's schema validation makes (plugins/errors.ts). */
+const RULES: [RegExp, (m: RegExpMatchArray) => string][] = [
+  [/^is required$/, () => 'مطلوب.'],
+  [/^must not be empty$/, () => 'لا يمكن أن يكون فارغًا.'],
+  [/^must be at most (\d+) characters$/, (m) => `يجب ألا يزيد على ${m[1]} حرفًا.`],
+  [/^must be at least (\d+) characters$/, (m) => `يجب ألا يقل عن ${m[1]} أحرف.`],
+  [/^must be one of: (.+)$/, (m) => `يجب أن يكون أحد: ${m[1]}.`],
+  [/^must be exactly 6 digits$/, () => 'يجب أن يكون 6 أرقام بالضبط.'],
+  [/^may contain only digits and spaces/, () => 'يجب أن يحتوي على أرقام ومسافات فقط، مع + اختيارية في أوله.'],
+  [/^must not contain control characters$/, () => 'يحتوي على رموز تحكم غير مسموح بها.'],
+  [/^must be valid Unicode text/, () => 'يحتوي على نص تالف.'],
+  [/^is not in the expected format$/, () => 'ليس بالشكل المتوقع.'],
+  [/^must be a (\w+)$/, () => 'نوع القيمة غير صحيح.'],
+];
+
+function toArabic(text: string): string {
+  const exact = EXACT[text];
+  if (exact) return exact;
+  for (const [re, say] of PATTERNS) {
+    const m = text.match(re);
+    if (m) return say(m);
+  }
+  const named = text.match(/^(\S+) (.+)$/s);
+  if (named) {
+    for (const [re, say] of RULES) {
+      const m = named[2]!.match(re);
+      if (m) return `${field(named[1]!)} ${say(m)}`;
+    }
+  }
+  return EXACT['Error occurred']!;
+}
+
+/** A contract or server text in the admin's language. */
+export function localizeMessage(text: string, lang: Language): string {
+  return lang === 'en' ? text : toArabic(text);
+}
