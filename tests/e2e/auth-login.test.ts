@@ -52,7 +52,7 @@ describe('sign-in screens', () => {
     await expectToast(page, 'Welcome Back');
     const token = await page.evaluate(() => localStorage.getItem('token'));
     assert.ok(token && token.length > 20, 'the token from the login answer is kept in local storage');
-    await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
   }));
 
   test('Forget Password leads to the email step; a code or password step without its context goes back to it', () => suite.withPage(DESKTOP, async ({ page, server }) => {
