@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -37,7 +37,9 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string;
       const info = await (await getTransport()).sendMail({ from: opts.from, ...message });
       await mkdir(outbox, { recursive: true });
       const file = join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '').slice(0, 12)}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Written under another name and renamed, so whoever reads the outbox never sees half an email.
+      await writeFile(`${file}.part`, info.message as Buffer);
+      await rename(`${file}.part`, file);
       opts.log.info({ file }, 'SMTP_URL is not set: email written to the outbox');
     },
     close: () => transport?.close(),
