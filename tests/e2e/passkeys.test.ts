@@ -65,7 +65,7 @@ for (const engine of engines()) {
         await page.route('**/api/auth/passkey/sign-in', async (route) => { answer = route.request().postDataJSON(); await route.continue(); });
         await page.goto(`${server.url}/en/auth/login`);
         await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-        await page.waitForURL('**/en/admin/product-admin');
+        await page.waitForURL('**/en/admin');
         assert.equal((await page.request.get(`${server.url}/api/auth/is-logged-in`)).status(), 200);
         const replay = await page.request.post(`${server.url}/api/auth/passkey/sign-in`, { data: answer });
         assert.equal(replay.status(), 400, 'a replayed passkey answer is refused');
@@ -82,7 +82,7 @@ for (const engine of engines()) {
         await expectNoAxeViolations(page, 'second step (en, desktop)');
         await page.getByLabel('Code').fill(codes[0]!);
         await page.getByRole('button', { name: 'Confirm' }).click();
-        await page.waitForURL('**/en/admin/product-admin');
+        await page.waitForURL('**/en/admin');
 
         await context.clearCookies();
         await page.goto(`${server.url}/en/auth/login`);
@@ -95,7 +95,7 @@ for (const engine of engines()) {
         assert.equal((await page.request.get(`${server.url}/api/auth/is-logged-in`)).status(), 401, 'a used recovery code signs nobody in');
         // The passkey passes the same second step.
         await page.getByRole('button', { name: 'Use my passkey' }).click();
-        await page.waitForURL('**/en/admin/product-admin');
+        await page.waitForURL('**/en/admin');
         held = await holds();
         stale = held;
         assert.equal(held.length, 1);
@@ -112,7 +112,7 @@ for (const engine of engines()) {
         const holds = await addAuthenticator(context, page, held);
         await page.goto(`${server.url}/en/auth/login`);
         await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-        await page.waitForURL('**/en/admin/product-admin');
+        await page.waitForURL('**/en/admin');
         await page.goto(`${server.url}/en/admin/security`);
         await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
         const key = (await page.locator('.totp-secret code').textContent())!.replace(/\s/g, '');
@@ -133,7 +133,7 @@ for (const engine of engines()) {
         await other.page.getByRole('button', { name: 'Sign in', exact: true }).click();
         await other.page.getByLabel('Code').fill(appCode(key, 1));
         await other.page.getByRole('button', { name: 'Confirm' }).click();
-        await other.page.waitForURL('**/en/admin/product-admin');
+        await other.page.waitForURL('**/en/admin');
 
         // A reset by the emailed code still asks for the factor before the new password.
         await context.clearCookies();
@@ -163,7 +163,7 @@ for (const engine of engines()) {
         await server.app.ctx.db.updateTable('totp_factors').set({ last_step: null }).execute();
         await other.page.getByLabel('Code').fill(appCode(key));
         await other.page.getByRole('button', { name: 'Confirm' }).click();
-        await other.page.waitForURL('**/en/admin/product-admin');
+        await other.page.waitForURL('**/en/admin');
         await page.goto(`${server.url}/en/admin/security`);
         await page.getByRole('button', { name: 'Remove the authenticator app' }).click();
         await page.getByLabel('Password or code').fill('not the password');
@@ -203,7 +203,7 @@ for (const engine of engines()) {
         await addAuthenticator(context, page, held);
         await page.goto(`${server.url}/auth/login`);
         await page.getByRole('button', { name: 'الدخول بمفتاح مرور' }).click();
-        await page.waitForURL('**/admin/product-admin');
+        await page.waitForURL('**/admin');
         await page.goto(`${server.url}/admin/security`);
         await page.getByRole('button', { name: 'إضافة مفتاح مرور' }).waitFor();
         await page.getByRole('heading', { level: 2, name: 'رموز الاسترداد' }).waitFor();
