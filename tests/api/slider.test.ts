@@ -1,3 +1,4 @@
+// npm test: serial (20 concurrent slide moves must all answer 200: a machine busy with other files sheds some as 503).
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { uniqueImage } from '../helpers/images.ts';
