@@ -91,6 +91,40 @@ const EXACT: Record<string, string> = {
   'Your password reset session is invalid or has expired. Please request a new code.': 'جلسة استعادة كلمة المرور غير صالحة أو منتهية. اطلب رمزًا جديدًا.',
   'Wrong code. Please check the code in the email and try again.': 'رمز خاطئ. تحقّق من الرمز في البريد وحاول مرة أخرى.',
   'Wrong code. That was the last try: this code no longer works. Please request a new code.': 'رمز خاطئ، وكانت هذه المحاولة الأخيرة: توقف هذا الرمز. اطلب رمزًا جديدًا.',
+  // Second factors (passkeys, the authenticator app, recovery codes).
+  'Enter the code from your authenticator app or a recovery code, or use your passkey, to finish signing in.':
+    'أدخل الرمز من تطبيق المصادقة أو رمز استرداد، أو استخدم مفتاح المرور، لإكمال تسجيل الدخول.',
+  'Confirm with your passkey, your authenticator app or a recovery code before choosing a new password.':
+    'أكّد بمفتاح المرور أو تطبيق المصادقة أو رمز استرداد قبل اختيار كلمة مرور جديدة.',
+  'Confirmed. Choose a new password.': 'تم التأكيد. اختر كلمة مرور جديدة.',
+  'This sign-in has expired. Please start again.': 'انتهت صلاحية محاولة الدخول هذه. ابدأ من جديد.',
+  'Wrong code. Check the code in your authenticator app (a new one appears every 30 seconds), or enter a recovery code.':
+    'رمز غير صحيح. تحقق من الرمز في تطبيق المصادقة (يظهر رمز جديد كل 30 ثانية)، أو أدخل رمز استرداد.',
+  'This code has already been used. Wait for the next code in your authenticator app, or enter a recovery code.':
+    'استُخدم هذا الرمز من قبل. انتظر الرمز التالي في تطبيق المصادقة، أو أدخل رمز استرداد.',
+  'This recovery code is wrong or has already been used.': 'رمز الاسترداد هذا غير صحيح أو استُخدم من قبل.',
+  'Enter the 6-digit code from your authenticator app, or a recovery code such as ABCDE-FGH23.':
+    'أدخل الرمز المكوّن من 6 أرقام من تطبيق المصادقة، أو رمز استرداد مثل \u2066ABCDE-FGH23\u2069.',
+  'This passkey request has expired or was already used. Please try again.': 'انتهت صلاحية طلب مفتاح المرور أو استُخدم من قبل. حاول مرة أخرى.',
+  'This passkey is not registered here. Use another passkey, or sign in with your email and password.':
+    'مفتاح المرور هذا غير مسجّل هنا. استخدم مفتاحًا آخر، أو سجّل الدخول بالبريد الإلكتروني وكلمة المرور.',
+  'This passkey is not registered here.': 'مفتاح المرور هذا غير مسجّل هنا.',
+  'The passkey could not be verified. Please try again.': 'تعذّر التحقق من مفتاح المرور. حاول مرة أخرى.',
+  'This passkey is already added.': 'مفتاح المرور هذا مضاف من قبل.',
+  'This passkey was not found. It may have been removed.': 'مفتاح المرور غير موجود؛ ربما أُزيل.',
+  'An authenticator app is already set up. Remove it first to set up another.': 'تطبيق مصادقة مفعّل من قبل. أزله أولًا لتفعيل غيره.',
+  'The authenticator app is already set up.': 'تطبيق المصادقة مفعّل من قبل.',
+  'Start the authenticator app set-up first.': 'ابدأ تفعيل تطبيق المصادقة أولًا.',
+  "Wrong code. Check that the app shows this site's entry and that the phone's clock is right, then try the next code.":
+    'رمز غير صحيح. تأكد أن التطبيق يعرض حساب هذا الموقع وأن ساعة الهاتف مضبوطة، ثم جرّب الرمز التالي.',
+  'Enter your current password (or a code from your authenticator app) to confirm.': 'أدخل كلمة المرور الحالية (أو رمزًا من تطبيق المصادقة) للتأكيد.',
+  'Add a passkey or an authenticator app first: recovery codes stand in for them.': 'أضف مفتاح مرور أو تطبيق مصادقة أولًا: رموز الاسترداد بديل عنهما.',
+  'Passkey added': 'أُضيف مفتاح المرور',
+  'Passkey renamed': 'أُعيدت تسمية مفتاح المرور',
+  'Passkey removed. Other devices have been signed out.': 'أُزيل مفتاح المرور، وسُجّل الخروج من الأجهزة الأخرى.',
+  'Authenticator app set up': 'فُعّل تطبيق المصادقة',
+  'Authenticator app removed. Other devices have been signed out.': 'أُزيل تطبيق المصادقة، وسُجّل الخروج من الأجهزة الأخرى.',
+  'New recovery codes made. The earlier ones no longer work.': 'أُنشئت رموز استرداد جديدة، وبطلت الرموز السابقة.',
 };
 
 const wait = (n: string, unit: string): string => {
@@ -111,6 +145,8 @@ const PATTERNS: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^Too many requests, please try again in (\d+) (seconds|minutes)\.$/, (m) => `طلبات كثيرة. حاول مرة أخرى بعد ${wait(m[1]!, m[2]!)}.`],
   [/^Please wait (\d+) seconds before requesting another code\.$/, (m) => `انتظر ${m[1]} ثانية قبل طلب رمز جديد.`],
   [/^Too many wrong codes for this email today\. Please try again in (\d+) (hours?)/, (m) => `رموز خاطئة كثيرة لهذا البريد اليوم. حاول مرة أخرى بعد ${wait(m[1]!, m[2]!)}، أو أدخل الرمز في المتصفح الذي طلبه.`],
+  [/^Too many wrong codes for this account today\. Please try again in (\d+) (hours?), or use your passkey\.$/, (m) => `رموز خاطئة كثيرة لهذا الحساب اليوم. حاول مرة أخرى بعد ${wait(m[1]!, m[2]!)}، أو استخدم مفتاح المرور.`],
+  [/^An account holds at most (\d+) passkeys\. Remove one first\.$/, (m) => `يحمل الحساب ${m[1]} مفتاح مرور على الأكثر. أزل واحدًا أولًا.`],
   [/^The keyword "(.*)" already exists\.$/s, (m) => `الكلمة المفتاحية «${m[1]}» موجودة من قبل.`],
   [/^titleEn and (descriptionEn|detailsEn) go together/, () => 'املأ العنوان والنص بالإنجليزية معًا، أو اتركهما فارغين.'],
   [/^image is required/, () => 'يرجى اختيار صورة.'],
