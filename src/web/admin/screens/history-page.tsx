@@ -7,6 +7,24 @@ import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { useScreenContext } from './nav-state.ts';
 
+/** The fields a change names, as the owner calls them; an unknown one is shown by its own name. */
+const FIELD_NAMES: Record<'ar' | 'en', Record<string, string>> = {
+  ar: {
+    title: 'العنوان', description: 'الوصف', details: 'التفاصيل', titleEn: 'العنوان بالإنجليزية', descriptionEn: 'الوصف بالإنجليزية',
+    detailsEn: 'التفاصيل بالإنجليزية', image: 'الصورة', isDetailed: 'صفحة التفاصيل', title2: 'العنوان 2', description2: 'الوصف 2',
+    title3: 'العنوان 3', description3: 'الوصف 3', phone: 'رقم الهاتف', email: 'البريد الإلكتروني', whatsapp: 'واتساب',
+    instagram: 'إنستغرام', x: 'إكس', tiktok: 'تيك توك', snapchat: 'سناب شات', facebook: 'فيسبوك', citiesAr: 'المدن بالعربية',
+    citiesEn: 'المدن بالإنجليزية', word: 'الكلمة المفتاحية',
+  },
+  en: {
+    title: 'Title', description: 'Description', details: 'Details', titleEn: 'English title', descriptionEn: 'English description',
+    detailsEn: 'English details', image: 'Image', isDetailed: 'Details page', title2: 'Title 2', description2: 'Description 2',
+    title3: 'Title 3', description3: 'Description 3', phone: 'Phone number', email: 'Email', whatsapp: 'WhatsApp',
+    instagram: 'Instagram', x: 'X', tiktok: 'TikTok', snapchat: 'Snapchat', facebook: 'Facebook', citiesAr: 'Cities in Arabic',
+    citiesEn: 'Cities in English', word: 'Keyword',
+  },
+};
+
 type Value = string | number | boolean | string[] | undefined;
 const IMAGE = /^[a-f0-9]{32}\.webp$/;
 
@@ -53,9 +71,9 @@ function Change({ entry, onRestored }: { entry: ListedChange; onRestored: () => 
           <tbody>
             {entry.fields.map((f) => (
               <tr key={f}>
-                <th scope="row"><code>{f}</code></th>
-                <td><Shown value={entry.before?.[f]} label={`${t.before}: ${f}`} /></td>
-                <td><Shown value={entry.after?.[f]} label={`${t.after}: ${f}`} /></td>
+                <th scope="row">{FIELD_NAMES[lang][f] ?? <code>{f}</code>}</th>
+                <td><Shown value={entry.before?.[f]} label={`${t.before}: ${FIELD_NAMES[lang][f] ?? f}`} /></td>
+                <td><Shown value={entry.after?.[f]} label={`${t.after}: ${FIELD_NAMES[lang][f] ?? f}`} /></td>
               </tr>
             ))}
           </tbody>

@@ -7,8 +7,9 @@ import { trash, type TrashItem } from '../lib/endpoints.ts';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
 
-/** Kept in step with TRASH_DAYS' default; the list itself says when each item goes (expiresAt). */
-const TRASH_DAYS = 30;
+/** TRASH_DAYS' default, said while the trash is empty; with items, the days are read from them (expiresAt − deletedAt). */
+const DEFAULT_TRASH_DAYS = 30;
+const DAY_MS = 24 * 60 * 60_000;
 
 /** /admin/trash: what was deleted, when, with Restore and Delete forever (issue 26). */
 export function TrashPage() {
@@ -35,7 +36,7 @@ export function TrashPage() {
 
   return (
     <>
-      <PageHeader title={t.trashTitle} intro={t.trashIntro(TRASH_DAYS)} />
+      <PageHeader title={t.trashTitle} intro={t.trashIntro(keptDays(list.data?.[0]))} />
       <LoadState loading={list.loading && !list.data} error={list.error} onRetry={list.reload} />
       {list.data && list.data.length === 0 && <p className="empty">{t.trashEmpty}</p>}
       {list.data && list.data.length > 0 && (
@@ -58,4 +59,10 @@ export function TrashPage() {
       )}
     </>
   );
+}
+
+/** How many days the server keeps deleted items (TRASH_DAYS), as an item of the list shows it. */
+function keptDays(item: TrashItem | undefined): number {
+  if (!item) return DEFAULT_TRASH_DAYS;
+  return Math.max(1, Math.round((Date.parse(item.expiresAt) - Date.parse(item.deletedAt)) / DAY_MS));
 }
