@@ -8,8 +8,9 @@ import { normaliseContact } from '../contact/contact-repository.ts';
 import { normaliseSeo } from '../seo/seo-repository.ts';
 import { MAX_DIMENSION, MAX_INPUT_PIXELS, storedFileFacts } from '../images/image-encode.ts';
 import { isImageName, variantName } from '../images/image-store.ts';
-import { Contact, LIMITS, PhoneChange, Seo } from '../../shared/schemas.ts';
+import { Contact, LIMITS, Seo } from '../../shared/schemas.ts';
 import { LANGUAGES } from '../../shared/language.ts';
+import { phone as phones } from '../lib/phone.ts';
 import { BackupError, READ_BOUNDS, shown } from './format.ts';
 import type { LiveTable } from './tables.ts';
 
@@ -78,6 +79,12 @@ const json = (max: number, nullable = false) => column(
   nullable ? Type.Union([Type.Null(), Type.Refine(Type.String({ maxLength: max }), (s) => isJson(s, false))]) : Type.Refine(Type.String({ maxLength: max }), (s) => isJson(s, false)),
   `a JSON object of at most ${max} characters${nullable ? ', or null' : ''}`,
 );
+/**
+ * settings.phone as a site stores it: a number in international form, or (written before numbers
+ * were checked as numbers) 5 to 20 digits and spaces with an optional leading +.
+ */
+const STORED_PHONE = /^\+?[0-9][0-9 ]{3,18}[0-9]$/;
+
 const TRASH_KIND = column(Type.Enum(['card', 'detail', 'slide', 'word']), "'card', 'detail', 'slide' or 'word'");
 const HISTORY_KIND = column(Type.Enum(['card', 'detail', 'slide', 'word', 'about', 'contact', 'phone']), "'card', 'detail', 'slide', 'word', 'about', 'contact' or 'phone'");
 const account = text(LIMITS.email);
@@ -211,7 +218,10 @@ const TABLES: { [T in ExportedTable]: Columns<T> } = {
 
 /** The settings the site reads, each checked as the site writes it; other names are plain text (a later version's settings). */
 const SETTINGS: Record<string, Column> = {
-  phone: column(PhoneChange.properties.phoneNumber, 'a phone number of 5 to 20 digits and spaces, with an optional leading +'),
+  phone: column(
+    Type.Refine(Type.String({ maxLength: LIMITS.phoneMax }), (s) => STORED_PHONE.test(s) || phones.international(s) !== undefined),
+    'a phone number of 5 to 20 digits and spaces, with an optional leading +',
+  ),
   contact: column(
     Type.Refine(Type.String(), (s) => isContact(s)),
     'the contact details as the site stores them (JSON: an email, a WhatsApp number, https:// links and cities)',
