@@ -196,7 +196,7 @@ for (const engine of engines()) {
         assert.deepEqual([slide.title, slide.details, slide.titleEn, slide.detailsEn], ['شريحة قديمة', 'تفاصيل قديمة', '', '']);
         const admin = await server.admin();
         const edited = await admin.put(`/api/slider/${old.ids.slide}`, { title: 'شريحة قديمة', details: 'تفاصيل قديمة', titleEn: 'Old slide', detailsEn: 'Now in English' });
-        assert.equal(edited.status, 200);
+        assert.equal(edited.status, 200, JSON.stringify(edited.body));
         assert.equal((await anon.get('/api/slider/?language=en')).body.data[0].title, 'Old slide');
       } finally {
         await server.close();

@@ -33,3 +33,15 @@ export async function setPhone(db: Db, phone: string, actor?: string): Promise<s
   }
   return value;
 }
+
+/**
+ * Removes the number (a site starts without one; restoring that version from the history brings
+ * back "no number", which no phone check would let setPhone store). The number it removes is kept
+ * in the history.
+ */
+export async function clearPhone(db: Db, actor: string): Promise<void> {
+  const before = await getPhone(db);
+  if (before === '') return;
+  await db.deleteFrom('settings').where('key', '=', PHONE_KEY).execute();
+  await recordChange(db, { kind: 'phone', itemId: 'phone', title: '', before: { phone: before }, after: { phone: '' }, actor });
+}

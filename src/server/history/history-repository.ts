@@ -30,8 +30,13 @@ const imagesOf = (v: Version | null): string[] => (typeof v?.image === 'string' 
 
 /** Keeps the images an owner row names until the row goes (forgetImages). */
 export async function keepImages(db: Db, owner: string, images: string[]): Promise<void> {
-  for (const image of new Set(images)) {
-    await db.insertInto('kept_images').values({ owner, image }).onConflict((oc) => oc.doNothing()).execute();
+  const names = [...new Set(images)].filter((name) => name !== '');
+  if (names.length === 0) return;
+  // An item can name an image that is not stored (a site upgraded from files that were already lost):
+  // there is nothing to keep then, and the change it belongs to must not fail for it.
+  const stored = await db.selectFrom('images').select('name').where('name', 'in', names).execute();
+  for (const { name } of stored) {
+    await db.insertInto('kept_images').values({ owner, image: name }).onConflict((oc) => oc.doNothing()).execute();
   }
 }
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation, nextUpdatedAt, type Db, type Tx } from '../db/database.ts';
 import { saveAbout } from '../about/about-repository.ts';
-import { getPhone, setPhone } from '../about/phone-repository.ts';
+import { clearPhone, getPhone, setPhone } from '../about/phone-repository.ts';
 import { findCardRow, type CardDetailRow, type CardRow } from '../cards/cards-repository.ts';
 import { deleteCard, deleteDetail } from '../cards/cards-service.ts';
 import { findDetailRow } from '../cards/details-repository.ts';
@@ -140,7 +140,8 @@ async function applyIn(trx: Tx, kind: string, id: string, v: Version, expected: 
       return latestOf(trx, kind, id);
     }
     case 'phone': {
-      if ((await getPhone(trx)) !== str(v, 'phone')) await setPhone(trx, str(v, 'phone'), actor);
+      const phone = str(v, 'phone');
+      if ((await getPhone(trx)) !== phone) await (phone === '' ? clearPhone(trx, actor) : setPhone(trx, phone, actor));
       return latestOf(trx, kind, id);
     }
     case 'word': {
