@@ -8,11 +8,14 @@ const NARROW = { width: 360, height: 740 } as const;
 
 /** Every button and link in the main area and the toasts that is smaller than 44 × 44 px. */
 async function smallTargets(page: Page): Promise<string[]> {
+  // Measured once finite animations are over: a toast on its way out is scaled down for a moment.
+  await page.evaluate(() => Promise.all(document.getAnimations()
+    .filter((a) => Number.isFinite(Number(a.effect?.getTiming().iterations ?? 1))).map((a) => a.finished.catch(() => undefined))));
   return page.evaluate(() => [...document.querySelectorAll<HTMLElement>('main button, main a.btn, main .check-fix, .toast-close, .topbar button, .topbar a')]
     .filter((el) => el.offsetParent !== null)
     .map((el) => ({ el, box: el.getBoundingClientRect() }))
     .filter(({ box }) => box.width < 44 || box.height < 44)
-    .map(({ el, box }) => `${el.className} “${el.textContent?.trim() ?? ''}” ${Math.round(box.width)}×${Math.round(box.height)}`));
+    .map(({ el, box }) => `${el.className} “${el.textContent?.trim() ?? ''}” ${box.width.toFixed(2)}×${box.height.toFixed(2)}`));
 }
 
 // The admin home on a site that still shows the demo content.

@@ -25,10 +25,11 @@ describe('trash, undo and history screens', () => {
     const title = `شوك ${unique()}`;
     const id = await newCard(server, title);
     await signIn(page, server, 'ar');
+    await page.goto(`${server.url}/admin/product-admin`);
     const tile = page.getByRole('article', { name: title });
     await tile.getByRole('button', { name: 'حذف' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'حذف' }).click();
-    await expectToast(page, 'Card deleted');
+    await expectToast(page, 'تم حذف البطاقة');
     await tile.waitFor({ state: 'detached' });
     assert.equal((await card(server, id)).status, 404);
     const undo = page.getByRole('region', { name: 'الإشعارات' }).getByRole('button', { name: 'تراجع' });
@@ -36,7 +37,7 @@ describe('trash, undo and history screens', () => {
     await page.waitForTimeout(3000);
     assert.equal(await undo.count(), 1, 'the undoable toast is still there after 3 s');
     await undo.click();
-    await expectToast(page, 'Restored');
+    await expectToast(page, 'تمت الاستعادة');
     await tile.waitFor();
     assert.equal((await card(server, id)).title, title, 'back under the same id');
 
@@ -44,10 +45,10 @@ describe('trash, undo and history screens', () => {
     await page.getByRole('link', { name: 'سجل هذا العنصر' }).waitFor();
     await page.getByLabel('العنوان بالعربية').fill(`${title} معدل`);
     await page.getByRole('button', { name: 'حفظ', exact: true }).click();
-    await expectToast(page, 'Card updated');
+    await expectToast(page, 'تم تحديث البطاقة');
     assert.equal((await card(server, id)).title, `${title} معدل`);
     await page.getByRole('region', { name: 'الإشعارات' }).getByRole('button', { name: 'تراجع' }).click();
-    await expectToast(page, 'Version restored');
+    await expectToast(page, 'تمت استعادة النسخة');
     await page.getByRole('article', { name: title }).waitFor();
     assert.equal((await card(server, id)).title, title);
   }));

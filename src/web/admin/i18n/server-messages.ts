@@ -125,6 +125,18 @@ const EXACT: Record<string, string> = {
   'Authenticator app set up': 'فُعّل تطبيق المصادقة',
   'Authenticator app removed. Other devices have been signed out.': 'أُزيل تطبيق المصادقة، وسُجّل الخروج من الأجهزة الأخرى.',
   'New recovery codes made. The earlier ones no longer work.': 'أُنشئت رموز استرداد جديدة، وبطلت الرموز السابقة.',
+  // The trash and the history, the search titles.
+  'Restored': 'تمت الاستعادة',
+  'Version restored': 'تمت استعادة النسخة',
+  'Deleted forever': 'حُذف نهائيًا',
+  'Saved': 'تم الحفظ',
+  'Search titles saved': 'تم حفظ عناوين محركات البحث',
+  'This item is not in the trash (any more).': 'هذا العنصر لم يعد في سلة المحذوفات.',
+  'This version is not kept (any more).': 'هذه النسخة لم تعد محفوظة.',
+  'The card of this item is not there: restore the card first.': 'بطاقة هذا العنصر غير موجودة: استعد البطاقة أولًا.',
+  'An item with the same keyword exists already.': 'توجد كلمة مفتاحية مماثلة من قبل.',
+  'This item exists already.': 'هذا العنصر موجود من قبل.',
+  'An image of this item is gone.': 'إحدى صور هذا العنصر لم تعد موجودة.',
 };
 
 const wait = (n: string, unit: string): string => {
