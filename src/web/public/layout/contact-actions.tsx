@@ -65,10 +65,12 @@ export function FloatingContact() {
  * server's HTML is the same for every device.
  */
 export function CallLabel({ phone, label }: { phone: string; label: string }) {
+  // Shown in the national form the footer and the contact page use (055 123 4567), dialled in the international one.
+  const { phoneText } = useRootData();
   return (
     <>
       <span className="call-words">{label}</span>
-      <span className="call-number" dir="ltr">{phone}</span>
+      <span className="call-number" dir="ltr">{phoneText || phone}</span>
     </>
   );
 }
