@@ -26,7 +26,7 @@ describe('sitemap.xml and robots.txt', () => {
     assert.match(res.headers.get('content-type') ?? '', /xml/);
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    const expected = ['/', '/about', '/portfolio', '/products', '/contact'].flatMap((p) => [PUBLIC_URL + p, PUBLIC_URL + (p === '/' ? '/en' : `/en${p}`)]);
+    const expected = ['/', '/about', '/portfolio', '/products', '/contact', '/privacy'].flatMap((p) => [PUBLIC_URL + p, PUBLIC_URL + (p === '/' ? '/en' : `/en${p}`)]);
     for (const url of expected) assert.ok(locs.includes(url), `missing ${url}`);
     assert.ok(locs.includes(`${PUBLIC_URL}/card-details?id=${detailedId}`));
     assert.ok(locs.includes(`${PUBLIC_URL}/en/card-details?id=${detailedId}`));
