@@ -234,6 +234,9 @@ for (const engine of engines()) {
       const c = browser();
       const options = await c.post('/api/auth/passkey/options', {});
       assert.equal(options.status, 200);
+      // A client that labels an empty body as JSON: every field is optional, so it is `{}`.
+      assert.equal((await c.post('/api/auth/passkey/options', undefined, { 'content-type': 'application/json' })).status, 200);
+      assert.equal((await c.post('/api/auth/second-step', undefined, { 'content-type': 'application/json' })).status, 400, 'a body with required fields is still needed');
       assert.match(options.body.data.challenge, /^[A-Za-z0-9_-]{20,}$/);
       assert.equal(options.body.data.userVerification, 'required');
       assert.equal(options.body.data.rpId, new URL(srv.app.ctx.config.publicUrl).hostname);

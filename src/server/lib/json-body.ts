@@ -31,7 +31,8 @@ export function nestedDeeperThan(text: string, max: number): boolean {
  * The one JSON body parser of the app, in place of Fastify's:
  * - a call whose contract has no body (a delete, a toggle, a slide move, sign-out) reads and drops
  *   whatever is sent, parsing nothing: HTTP clients often label an empty body as JSON;
- * - an empty body is "no body" on such calls, and a 400 naming the problem where a body is needed;
+ * - an empty body is "no body" on such calls, `{}` where every field of the body is optional, and a
+ *   400 naming the problem where a body is needed;
  * - a body nested deeper than MAX_JSON_DEPTH is a 400 before it is parsed;
  * - otherwise Fastify's own parser, which refuses `__proto__` and `constructor.prototype` keys.
  * Bodies over JSON_BODY_LIMIT are a 413 (the app's bodyLimit) before any of this.
@@ -42,7 +43,12 @@ export function registerJsonBodies(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (!request.routeOptions.schema?.body) return done(null, undefined);
     const text = body as string;
-    if (text.trim() === '') return done(badRequest('The request body is empty.'), undefined);
+    if (text.trim() === '') {
+      // A body whose every field is optional (POST /api/auth/passkey/options): an empty one is `{}`.
+      const required = (request.routeOptions.schema.body as { required?: unknown[] }).required;
+      if (!required || required.length === 0) return done(null, {});
+      return done(badRequest('The request body is empty.'), undefined);
+    }
     if (nestedDeeperThan(text, MAX_JSON_DEPTH)) return done(badRequest(`The request body is nested too deeply (${MAX_JSON_DEPTH} levels at most).`), undefined);
     parseJson(request, text, done);
   });
