@@ -25,9 +25,9 @@ const secondStep: FastifyPluginAsyncTypebox = async (app) => {
   const codeLimit = failureLimit(app, { name: 'second-step', perAddress: { max: 20, windowMs: 15 * MINUTE } });
   const passkeyLimit = failureLimit(app, { name: 'passkey', perAddress: { max: 30, windowMs: 15 * MINUTE } });
 
-  /** Completes what the ticket was for: a session (sign-in), or the right to set a password (reset). */
-  const complete = async (request: FastifyRequest, reply: FastifyReply, ticket: Ticket) => {
-    const user = await findUserById(db, ticket.userId);
+  /** Completes what the ticket was for: a session (sign-in), or the right to set a password (reset). `known` is its account when read already. */
+  const complete = async (request: FastifyRequest, reply: FastifyReply, ticket: Ticket, known?: { id: string; email: string }) => {
+    const user = known ?? await findUserById(db, ticket.userId);
     if (!user) throw new NotAuthenticatedError('This sign-in has expired. Please start again.');
     if (ticket.purpose === 'reset') {
       await markResetFactorChecked(db, ticket.resetId ?? '');
@@ -51,7 +51,7 @@ const secondStep: FastifyPluginAsyncTypebox = async (app) => {
     const knownDevice = user ? await isKnownDevice(db, request.cookies[DEVICE_COOKIE], user.email) : false;
     request.knownDevice = knownDevice;
     await checkSecondFactorCode(db, ticket.userId, request.body.code, { ticket: request.body.ticket, knownDevice });
-    return complete(request, reply, await spendTicket(db, request.body.ticket));
+    return complete(request, reply, await spendTicket(db, request.body.ticket), user);
   });
 
   app.post('/passkey/options', {
