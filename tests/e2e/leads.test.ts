@@ -39,6 +39,15 @@ describe('leads: real taps in Chromium', () => {
       try {
         // WhatsApp opens wa.me in a new tab: not for a test to reach.
         await context.route(/wa\.me|whatsapp\.com/, (route) => route.abort());
+        // A tel: or mailto: link hands over to the system's dialer or mail app, which this machine does not
+        // have: headless Chromium on Linux then runs xdg-open, and while it does the page drops the next
+        // clicks. The test stops that hand-over in the last listener of all (window, bubbling), after the
+        // site's own counting listener (document, capturing) has run, so what is measured is unchanged.
+        await context.addInitScript(() => {
+          addEventListener('click', (event) => {
+            if ((event.target as Element | null)?.closest?.('a[href^="tel:"], a[href^="mailto:"]')) event.preventDefault();
+          });
+        });
         // The bundle is held back, so the first taps land before it loads: only the first script is there.
         let release!: () => void;
         const held = new Promise<void>((done) => { release = done; });
