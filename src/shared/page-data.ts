@@ -67,7 +67,8 @@ export interface PageDataMap {
   portfolio: { cards: CardView[] };
   products: { cards: CardView[] };
   contact: null;
-  privacy: null;
+  /** What is counted, in plain words (server-side text: it adds nothing to the public JavaScript). */
+  privacy: { paragraphs: string[] };
   'card-details': { card: CardView; details: DetailView[] };
   /** `missing` names what was not found: a page, or a product (an unknown card id). */
   'not-found': { missing: 'page' | 'card' };
@@ -79,7 +80,7 @@ export type PageState = {
 }[PageName];
 
 /** Pages whose data comes from the server; the others render from the dictionaries and root data. */
-export const pageNeedsData = (page: PageName): boolean => page !== 'contact' && page !== 'privacy' && page !== 'not-found';
+export const pageNeedsData = (page: PageName): boolean => page !== 'contact' && page !== 'not-found';
 
 /** What the HTML carries for hydration. */
 export interface Hydration { root: RootData; view: PageState }

@@ -19,6 +19,7 @@ import { localizeCard, localizeDetail, localizeSlide } from '../../shared/locali
 import type { Language } from '../../shared/i18n/index.ts';
 import type { CardView, DetailView, ImageView, PageState, RootData, SlideView } from '../../shared/page-data.ts';
 import { pageKey, resolvePage } from '../../shared/paths.ts';
+import { privacyParagraphs } from './privacy-text.ts';
 
 /**
  * The public pages' loaders: they call the repositories directly. A failed read fails the page
@@ -117,7 +118,7 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
       case 'contact':
         return { page, lang, status: 200, key, data: null };
       case 'privacy':
-        return { page, lang, status: 200, key, data: null };
+        return { page, lang, status: 200, key, data: { paragraphs: privacyParagraphs(lang, ctx.config.leads.keepDays) } };
       default:
         return { page: 'not-found', lang, status: 404, key, data: { missing: 'page' } };
     }
