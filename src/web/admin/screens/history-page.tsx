@@ -14,14 +14,14 @@ const FIELD_NAMES: Record<'ar' | 'en', Record<string, string>> = {
     detailsEn: 'التفاصيل بالإنجليزية', image: 'الصورة', isDetailed: 'صفحة التفاصيل', title2: 'العنوان 2', description2: 'الوصف 2',
     title3: 'العنوان 3', description3: 'الوصف 3', phone: 'رقم الهاتف', email: 'البريد الإلكتروني', whatsapp: 'واتساب',
     instagram: 'إنستغرام', x: 'إكس', tiktok: 'تيك توك', snapchat: 'سناب شات', facebook: 'فيسبوك', citiesAr: 'المدن بالعربية',
-    citiesEn: 'المدن بالإنجليزية', word: 'الكلمة المفتاحية',
+    citiesEn: 'المدن بالإنجليزية', word: 'الكلمة المفتاحية', place: 'الترتيب بين الشرائح',
   },
   en: {
     title: 'Title', description: 'Description', details: 'Details', titleEn: 'English title', descriptionEn: 'English description',
     detailsEn: 'English details', image: 'Image', isDetailed: 'Details page', title2: 'Title 2', description2: 'Description 2',
     title3: 'Title 3', description3: 'Description 3', phone: 'Phone number', email: 'Email', whatsapp: 'WhatsApp',
     instagram: 'Instagram', x: 'X', tiktok: 'TikTok', snapchat: 'Snapchat', facebook: 'Facebook', citiesAr: 'Cities in Arabic',
-    citiesEn: 'Cities in English', word: 'Keyword',
+    citiesEn: 'Cities in English', word: 'Keyword', place: 'Place among the slides',
   },
 };
 
