@@ -34,6 +34,8 @@ const EXACT: Record<string, string> = {
   // Successes the server answers.
   'Card added': 'تمت إضافة البطاقة',
   'Card updated': 'تم تحديث البطاقة',
+  'Details switched on': 'تم تشغيل صفحة التفاصيل',
+  'Details switched off': 'تم إيقاف صفحة التفاصيل',
   'Card deleted': 'تم حذف البطاقة',
   'Detail added': 'تمت إضافة عنصر التفاصيل',
   'Detail updated': 'تم تحديث عنصر التفاصيل',

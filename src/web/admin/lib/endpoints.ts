@@ -36,7 +36,8 @@ export const cards = {
   add: (type: CardType, input: ItemInput) => api.post<Saved<Card>>(`/api/card/?type=${q(type)}`, { ...texts(input), image: input.image }),
   update: (id: string, input: ItemInput) => api.put<Saved<Card>>(`/api/card/${q(id)}`, editBody(input)),
   remove: (id: string) => api.delete<{ message: string }>(`/api/card/${q(id)}`),
-  toggleDetails: (id: string) => api.put<Saved<Card>>(`/api/card/togggle-details/${q(id)}`),
+  /** `expected`: the card's updatedAt as last read; the flip answers 409 when it has moved since. */
+  toggleDetails: (id: string, expected?: string) => api.put<Saved<Card>>(`/api/card/togggle-details/${q(id)}`, undefined, expected ? { headers: { 'if-match': expected } } : undefined),
   addDetail: (cardId: string, input: ItemInput) =>
     api.post<Saved<CardDetail>>('/api/card/details', { ...texts(input), image: input.image, id: cardId }),
   updateDetail: (id: string, input: ItemInput) => api.put<Saved<CardDetail>>(`/api/card/details/${q(id)}`, editBody(input)),
