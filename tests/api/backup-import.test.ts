@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { FORMAT_VERSION } from '../../src/server/backup/format.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -143,7 +144,7 @@ for (const engine of engines()) {
     it('refuses a backup of the older format (version 1, which carried image files), saying what to do', async () => {
       const lines = linesOf(backup);
       const header = JSON.parse(lines[0]!);
-      assert.equal(header.version, 3);
+      assert.equal(header.version, FORMAT_VERSION);
       header.version = 1;
       const older = join(work, 'older.jsonl.gz');
       writeLines(older, [JSON.stringify(header), ...lines.slice(1)]);

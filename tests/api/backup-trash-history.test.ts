@@ -43,7 +43,7 @@ for (const engine of engines()) {
 
     it('carries the trash and the history: the card is restorable on the target, its images with it', async () => {
       const header = JSON.parse(linesOf(file)[0]!);
-      assert.equal(header.version, 3);
+      assert.ok(header.version >= 3, `format ${header.version}`);
       for (const table of NEW_TABLES) assert.ok(linesOf(file).some((l) => l.startsWith(`{"t":"${table}"`)), `${table} rows in the file`);
       const target = await newPlace(engine);
       try {
