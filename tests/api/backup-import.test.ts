@@ -148,7 +148,7 @@ for (const engine of engines()) {
       header.version = 1;
       const older = join(work, 'older.jsonl.gz');
       writeLines(older, [JSON.stringify(header), ...lines.slice(1)]);
-      await refused(older, ['--replace'], /^The backup is format version 1; this version of the site reads versions 2 and 3 only\. Start the site that wrote it with this version and export it again\./);
+      await refused(older, ['--replace'], /^The backup is format version 1; this version of the site reads versions 2, 3 and 4 only\. Start the site that wrote it with this version and export it again\./);
     });
 
     it('refuses a backup written with other migrations, naming them', async () => {

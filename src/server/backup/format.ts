@@ -126,7 +126,8 @@ export function parseHeader(text: string | undefined): Header {
   }
   if (!isRecord(value) || value.format !== FORMAT) throw new BackupError('The file is not a site backup (its first line is not a backup header).');
   if (value.version !== FORMAT_VERSION && !(typeof value.version === 'number' && value.version in ADDED_SINCE)) {
-    const read = [...Object.keys(ADDED_SINCE), String(FORMAT_VERSION)].join(' and ');
+    const versions = [...Object.keys(ADDED_SINCE), String(FORMAT_VERSION)];
+    const read = `${versions.slice(0, -1).join(', ')} and ${versions.at(-1)}`;
     throw new BackupError(`The backup is format version ${shown(typeof value.version === 'object' ? 'unknown' : value.version, 20)}; this version of the site reads versions ${read} only. ` +
       'Start the site that wrote it with this version and export it again.');
   }
