@@ -134,6 +134,7 @@ describe('admin photo picker', () => {
     await expectToast(page, 'تعذّر رفع الصورة');
     await page.getByRole('alert').getByText('تعذّر رفع الصورة: هذا الملف ليس صورة نستطيع قراءتها. استخدم JPEG أو PNG أو WebP أو AVIF أو GIF.').waitFor();
     assert.equal(await save.isDisabled(), true, 'a failed upload holds Save');
+    assert.equal(await page.locator('.picker-thumb').count(), 0, 'no broken thumbnail for a file that is no picture');
     await expectNoAxeViolations(page, 'addproduct with a refused file (ar)');
     await page.getByRole('button', { name: 'إزالة هذه الصورة' }).click();
     assert.equal(await save.isDisabled(), false);

@@ -59,6 +59,8 @@ export function PhotoPicker({ required, existingUrl, shapes, missing, onChange }
   const [over, setOver] = useState(false);
   /** The file last chosen, for another try after a failed upload. */
   const [file, setFile] = useState<File | null>(null);
+  /** The browser could not show this chosen file (it is no picture): no broken thumbnail. */
+  const [brokenThumb, setBrokenThumb] = useState<string | null>(null);
 
   useEffect(() => () => { if (local) URL.revokeObjectURL(local); }, [local]);
   useEffect(() => () => abort.current?.abort(), []);
@@ -194,8 +196,8 @@ export function PhotoPicker({ required, existingUrl, shapes, missing, onChange }
           disabled={status === 'uploading'}
           onChange={(e) => void choose(e.currentTarget.files?.[0] ?? null)}
         />
-        {local && status !== 'done' && (
-          <img className="picker-thumb" src={local} alt={t.previewOf(file?.name ?? '')} />
+        {local && status !== 'done' && brokenThumb !== local && (
+          <img className="picker-thumb" src={local} alt={t.previewOf(file?.name ?? '')} onError={() => setBrokenThumb(local)} />
         )}
         <div className="picker-text" aria-hidden="true" onClick={() => { if (status !== 'uploading') input.current?.click(); }}>
           <span className="btn btn-secondary picker-button">{over ? t.photoDropNow : shown || local ? t.changeImage : t.photoChoose}</span>
