@@ -87,6 +87,23 @@ describe('admin photo picker', () => {
     await page.getByText('Focal point: 25% from the left, 75% from the top').waitFor();
   }));
 
+  test('a running upload can be cancelled: the form is as before and Save is free again', () => suite.withPage(PHONE, async ({ page, server }) => {
+    await signIn(page, server, 'en');
+    await page.goto(`${server.url}/en/admin/addslide`);
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    // The upload never gets its answer: only Cancel ends it.
+    await page.route('**/api/card/upload', () => new Promise(() => {}));
+    await page.getByLabel(/^Image/).setInputFiles(await makeImage('png'));
+    const progress = page.getByRole('progressbar', { name: 'Image upload progress' });
+    await progress.waitFor();
+    assert.equal(await save.isDisabled(), true);
+    await page.getByRole('button', { name: 'Cancel upload' }).click();
+    await progress.waitFor({ state: 'detached' });
+    assert.equal(await save.isDisabled(), false, 'Save is free again');
+    assert.equal(await page.getByRole('group', { name: 'Focal point' }).count(), 0, 'no photo is shown');
+    assert.equal(await page.getByRole('alert').count(), 0, 'a cancel is no failure');
+  }));
+
   test('a pasted photo uploads, with the slide previews for a computer and a phone', () => suite.withPage(PHONE, async ({ page, server }) => {
     await signIn(page, server, 'en');
     await page.goto(`${server.url}/en/admin/addslide`);
