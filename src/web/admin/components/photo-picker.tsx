@@ -84,6 +84,8 @@ export function PhotoPicker({ required, existingUrl, shapes, missing, onChange }
   const fail = (message: string) => {
     setStatus('failed');
     setError(message);
+    // The current photo shows again beside the failure, at its own point.
+    setFocus(existing?.stored ?? CENTRE);
     notify.error(MSG.imageUploadFailed);
     onChange({ image: null, pending: true, focus: null });
   };
