@@ -6,6 +6,7 @@
 import type { Language, PageName } from './i18n/index.ts';
 import type { AboutText } from './about.ts';
 import type { Contact, SeoFields } from './schemas.ts';
+import type { Focus } from './focus.ts';
 
 export interface ImageView {
   src: string;
@@ -13,6 +14,8 @@ export interface ImageView {
   srcset: string;
   width: number;
   height: number;
+  /** The focal point every crop keeps in view (src/shared/focus.ts). */
+  focus: Focus;
 }
 
 /** `language`: the language the item's text is in (Arabic where the English is not written yet). */

@@ -14,6 +14,7 @@ import { listWords } from '../words/words-repository.ts';
 import { getContact } from '../contact/contact-repository.ts';
 import { getSeo } from '../seo/seo-repository.ts';
 import { seoText } from '../../shared/page-meta.ts';
+import { CENTRE } from '../../shared/focus.ts';
 import type { Card, CardDetail, Slide } from '../../shared/schemas.ts';
 import { localizeCard, localizeDetail, localizeSlide } from '../../shared/localize.ts';
 import type { Language } from '../../shared/i18n/index.ts';
@@ -34,13 +35,14 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
 
   async function imageView(name: string): Promise<ImageView> {
     const stored = await images.find(db, name);
-    if (!stored) return { src: imageUrl(name), srcset: '', ...FALLBACK_SIZE };
+    if (!stored) return { src: imageUrl(name), srcset: '', ...FALLBACK_SIZE, focus: CENTRE };
     const url = (w: number) => imageUrl(w >= stored.width ? name : variantName(name, w));
     return {
       src: imageUrl(name),
       srcset: stored.variants.map((w) => `${url(w)} ${w}w`).join(', '),
       width: stored.width,
       height: stored.height,
+      focus: stored.focus,
     };
   }
 

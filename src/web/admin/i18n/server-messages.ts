@@ -16,6 +16,7 @@ const FIELDS: Record<string, string> = {
   phoneNumber: 'رقم الهاتف', whatsapp: 'رقم واتساب',
   instagram: 'رابط إنستغرام', x: 'رابط إكس', tiktok: 'رابط تيك توك', snapchat: 'رابط سناب شات', facebook: 'رابط فيسبوك',
   citiesAr: 'المدن بالعربية', citiesEn: 'المدن بالإنجليزية',
+  name: 'اسم الصورة',
   language: 'اللغة', type: 'النوع', id: 'المعرّف', direction: 'الاتجاه', updatedAt: 'وقت التعديل',
 };
 const field = (name: string): string => FIELDS[name] ?? FIELDS[name.split('.')[0] ?? ''] ?? name;
@@ -139,6 +140,9 @@ const EXACT: Record<string, string> = {
   'An item with the same keyword exists already.': 'توجد كلمة مفتاحية مماثلة من قبل.',
   'This item exists already.': 'هذا العنصر موجود من قبل.',
   'An image of this item is gone.': 'إحدى صور هذا العنصر لم تعد موجودة.',
+  // The photo picker's focal point.
+  'Focal point saved': 'تم حفظ نقطة التركيز',
+  'Image not found.': 'الصورة غير موجودة؛ ربما حُذفت.',
 };
 
 const wait = (n: string, unit: string): string => {
@@ -183,6 +187,7 @@ const RULES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^must be valid Unicode text/, () => 'يحتوي على نص تالف.'],
   [/^is not in the expected format$/, () => 'ليس بالشكل المتوقع.'],
   [/^must be a (\w+)$/, () => 'نوع القيمة غير صحيح.'],
+  [/^must be [<>]=? ?(-?[\d.]+)$/, () => 'خارج المدى المسموح.'],
 ];
 
 function toArabic(text: string): string {

@@ -2,6 +2,7 @@
 import type { AboutText } from '../../../shared/about.ts';
 import type { About, Card, CardDetail, CardType, Contact, ContactFields, Language, LaunchCheck, LaunchCheckKey, Seo, SeoFields, SessionItem, Slide, Word } from '../../../shared/schemas.ts';
 import type { HistoryEntry, TrashItem } from '../../../shared/history.ts';
+import type { Focus } from '../../../shared/focus.ts';
 import { api, type RequestOptions } from './api.ts';
 
 export type { TrashItem };
@@ -154,4 +155,11 @@ export const history = {
     api.get<{ data: ListedChange[] }>(`/api/history${item ? `?item=${q(item)}` : ''}`, o).then((r) => r.data),
   restore: (id: string, expectedUpdatedAt: string | null) =>
     api.post<Restored>(`/api/history/${q(id)}/restore`, expectedUpdatedAt ? { expectedUpdatedAt } : {}),
+};
+
+/** A stored image's size and focal point (the photo picker); not part of the original contract. */
+export interface ImageFacts { image: string; imageUrl: string; width: number; height: number; focus: Focus }
+export const images = {
+  get: (name: string, o?: RequestOptions) => api.get<{ data: ImageFacts }>(`/api/images/${q(name)}`, o).then((r) => r.data),
+  setFocus: (name: string, focus: Focus) => api.put<{ message: string; data: ImageFacts }>(`/api/images/${q(name)}/focus`, focus),
 };
