@@ -85,8 +85,8 @@ export function AddressEditor({ loaded, onDirtyChange }: { loaded: Loaded<Contac
       ) : data && (
         <>
           <dl className="contact-list">
-            <div><dt>{p.addressAr}</dt><dd className="pre-line" lang="ar" dir="rtl">{data.addressAr || <span className="muted">{t.notSet}</span>}</dd></div>
-            <div><dt>{p.addressEn}</dt><dd className="pre-line" lang="en" dir="ltr">{data.addressEn || <span className="muted">{t.notSet}</span>}</dd></div>
+            <div><dt>{p.addressAr}</dt><dd>{data.addressAr ? <span className="pre-line" lang="ar" dir="rtl">{data.addressAr}</span> : <span className="muted">{t.notSet}</span>}</dd></div>
+            <div><dt>{p.addressEn}</dt><dd>{data.addressEn ? <span className="pre-line" lang="en" dir="ltr">{data.addressEn}</span> : <span className="muted">{t.notSet}</span>}</dd></div>
             <div>
               <dt>{p.location}</dt>
               <dd>{data.location ? <bdi dir="ltr">{locationText(data.location)}</bdi> : <span className="muted">{t.notSet}</span>}</dd>

@@ -137,8 +137,8 @@ export function HoursEditor({ loaded, onDirtyChange }: { loaded: Loaded<Contact>
           ) : <p className="muted hours-off">{p.hoursOff}</p>}
           {(loaded.data.hoursNoteAr || loaded.data.hoursNoteEn) && (
             <dl className="contact-list">
-              <div><dt>{p.hoursNoteAr}</dt><dd lang="ar" dir="rtl">{loaded.data.hoursNoteAr || <span className="muted">{t.notSet}</span>}</dd></div>
-              <div><dt>{p.hoursNoteEn}</dt><dd lang="en" dir="ltr">{loaded.data.hoursNoteEn || <span className="muted">{t.notSet}</span>}</dd></div>
+              <div><dt>{p.hoursNoteAr}</dt><dd>{loaded.data.hoursNoteAr ? <span lang="ar" dir="rtl">{loaded.data.hoursNoteAr}</span> : <span className="muted">{t.notSet}</span>}</dd></div>
+              <div><dt>{p.hoursNoteEn}</dt><dd>{loaded.data.hoursNoteEn ? <span lang="en" dir="ltr">{loaded.data.hoursNoteEn}</span> : <span className="muted">{t.notSet}</span>}</dd></div>
             </dl>
           )}
           <div className="form-actions">
