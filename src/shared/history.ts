@@ -9,7 +9,8 @@ export type TrashKind = typeof TRASH_KINDS[number];
 export const HISTORY_KINDS = [...TRASH_KINDS, 'about', 'contact', 'phone'] as const;
 export type HistoryKind = typeof HISTORY_KINDS[number];
 
-const VersionValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String())]);
+// Objects and null: the contact details' opening hours and map location.
+const VersionValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String()), Type.Null(), Type.Record(Type.String(), Type.Unknown())]);
 export const Version = Type.Record(Type.String(), VersionValue);
 export type Version = Static<typeof Version>;
 

@@ -16,6 +16,9 @@ export const LIMITS = {
   link: 300,
   city: 80,
   cities: 40,
+  /** The address in one language, and the note under the opening hours. */
+  address: 300,
+  hoursNote: 200,
   /** Search titles: the headline a search result and a shared link show, and the description under it. */
   seoTitle: 90,
   seoDescription: 300,

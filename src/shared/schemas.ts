@@ -2,10 +2,11 @@
  * One schema per payload of the API contract. The server validates and documents with these;
  * the admin forms import the same limits so browser and server agree.
  */
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TOptional, type TSchema } from 'typebox';
 import { VISIBLE_PATTERN } from './text.ts';
 import { LIMITS } from './limits.ts';
 import { LANGUAGES, type Language as LanguageCode } from './language.ts';
+import { MAX_RANGES, TIME_PATTERN, type OpeningHours as Hours } from './hours.ts';
 
 export { LIMITS };
 
@@ -169,6 +170,33 @@ const cities = (language: string) => Type.Array(
   Type.String({ minLength: 1, maxLength: LIMITS.city, pattern: VISIBLE_PATTERN }),
   { maxItems: LIMITS.cities, description: `Served cities in ${language}, in display order` },
 );
+const time = (what: string) => Type.String({ pattern: TIME_PATTERN, description: `${what}, HH:MM on a 24-hour clock (08:00, 16:30)` });
+const dayHours = (day: string) => Type.Array(
+  Type.Object({ from: time('Opening time'), to: time('Closing time, later than the opening time the same day') }),
+  { maxItems: MAX_RANGES, description: `${day}: [] = closed; one or two time ranges, the second starting after the first ends` },
+);
+const OpeningHours = Type.Unsafe<Hours>(Type.Object({
+  sun: dayHours('Sunday'), mon: dayHours('Monday'), tue: dayHours('Tuesday'), wed: dayHours('Wednesday'),
+  thu: dayHours('Thursday'), fri: dayHours('Friday'), sat: dayHours('Saturday'),
+}));
+const hoursNote = (language: string) => Type.String({ maxLength: LIMITS.hoursNote, description: `A note under the opening hours in ${language} ("Friday after the prayer"), or ''` });
+const address = (language: string) => Type.String({ maxLength: LIMITS.address, description: `The address in ${language} (free text), or ''` });
+const MapLocation = Type.Object({
+  lat: Type.Number({ minimum: -90, maximum: 90, description: 'Latitude in degrees, like 24.7136' }),
+  lng: Type.Number({ minimum: -180, maximum: 180, description: 'Longitude in degrees, like 46.6753' }),
+});
+/** Opening hours, the address and the map location: added later, so a save may leave them out (kept as stored). */
+const PlaceFields = {
+  hours: Type.Union([OpeningHours, Type.Null()], { description: 'Opening hours per day, Sunday first, in Saudi time; null = not shown' }),
+  hoursNoteAr: hoursNote('Arabic'),
+  hoursNoteEn: hoursNote('English'),
+  addressAr: address('Arabic'),
+  addressEn: address('English'),
+  location: Type.Union([MapLocation, Type.Null()], { description: 'Where the Maps link points; null = the address text is searched instead' }),
+};
+const optional = <T extends Record<string, TSchema>>(fields: T) =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Type.Optional(v)])) as { [K in keyof T]: TOptional<T[K]> };
+
 export const ContactFields = Type.Object({
   email: Type.String({ maxLength: LIMITS.email, description: "Contact email, or '' when not set" }),
   whatsapp: Type.String({ maxLength: LIMITS.phoneMax, description: "WhatsApp number, checked like the phone number and stored in international form; '' = use the phone number" }),
@@ -179,12 +207,17 @@ export const ContactFields = Type.Object({
   facebook: socialLink('Facebook'),
   citiesAr: cities('Arabic'),
   citiesEn: cities('English'),
+  ...PlaceFields,
 });
 export type ContactFields = Static<typeof ContactFields>;
 export const Contact = Type.Object({ ...ContactFields.properties, updatedAt: Type.String({ description: "When last saved ('' before the first save)" }) });
 export type Contact = Static<typeof Contact>;
+/** What a save may send: the place fields are optional (left out, the stored ones are kept). */
+const ContactInputFields = { ...ContactFields.properties, ...optional(PlaceFields) };
+export const ContactInput = Type.Object(ContactInputFields);
+export type ContactInput = Static<typeof ContactInput>;
 export const ContactSave = Type.Object({
-  ...ContactFields.properties,
+  ...ContactInputFields,
   updatedAt: Type.Optional(Type.String({ maxLength: 40, description: 'updatedAt as read; 409 if the contact details changed since' })),
   expectedUpdatedAt: ExpectedUpdatedAt,
 });

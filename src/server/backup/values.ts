@@ -4,11 +4,11 @@ import { Compile } from 'typebox/compile';
 import { parseStoredHash } from '../auth/passwords.ts';
 import type { Database } from '../db/schema.ts';
 import { InvalidInputError } from '../lib/domain-errors.ts';
-import { normaliseContact } from '../contact/contact-repository.ts';
+import { normaliseContact, withDefaults } from '../contact/contact-repository.ts';
 import { normaliseSeo } from '../seo/seo-repository.ts';
 import { MAX_DIMENSION, MAX_INPUT_PIXELS, storedFileFacts } from '../images/image-encode.ts';
 import { isImageName, variantName } from '../images/image-store.ts';
-import { Contact, LIMITS, Seo } from '../../shared/schemas.ts';
+import { ContactInput, LIMITS, Seo } from '../../shared/schemas.ts';
 import { LANGUAGES } from '../../shared/language.ts';
 import { phone as phones } from '../lib/phone.ts';
 import { BackupError, READ_BOUNDS, shown } from './format.ts';
@@ -238,7 +238,8 @@ const SETTINGS: Record<string, Column> = {
   'demo-seeded-at': timestamp,
 };
 
-const contactSchema = Compile(Type.Object({ ...Contact.properties, updatedAt: timestamp.schema }, { additionalProperties: false }));
+// Details saved before the opening hours and the address existed lack them: read as not set.
+const contactSchema = Compile(Type.Object({ ...ContactInput.properties, updatedAt: timestamp.schema }, { additionalProperties: false }));
 
 const seoSchema = Compile(Type.Object({ ...Seo.properties, updatedAt: timestamp.schema }, { additionalProperties: false }));
 
@@ -262,9 +263,11 @@ function isContact(value: string): boolean {
     return false;
   }
   if (!contactSchema.Check(stored)) return false;
-  const { updatedAt: _updatedAt, ...fields } = stored as Contact;
+  const { updatedAt: _updatedAt, ...given } = stored as ContactInput & { updatedAt: string };
+  const fields = withDefaults(given);
   try {
-    // Stored as the site's own check leaves it: trimmed, links https://, the email and WhatsApp plausible.
+    // Stored as the site's own check leaves it: trimmed, links https://, the email and WhatsApp plausible,
+    // the opening hours in order.
     return JSON.stringify(normaliseContact(fields)) === JSON.stringify(fields);
   } catch (err) {
     if (err instanceof InvalidInputError) return false;

@@ -5,7 +5,7 @@ import { clearPhone, getPhone, setPhone } from '../about/phone-repository.ts';
 import { findCardRow, type CardDetailRow, type CardRow } from '../cards/cards-repository.ts';
 import { deleteCard, deleteDetail } from '../cards/cards-service.ts';
 import { findDetailRow } from '../cards/details-repository.ts';
-import { getContact, writeContact } from '../contact/contact-repository.ts';
+import { getContact, withDefaults, writeContact } from '../contact/contact-repository.ts';
 import { refusingGoneImage, refusingGoneRow } from '../images/image-references.ts';
 import { assertVersion, staleOrGone } from '../lib/concurrency.ts';
 import { ConflictError, NotFoundError } from '../lib/domain-errors.ts';
@@ -14,7 +14,7 @@ import { deleteSlide } from '../slides/slides-service.ts';
 import { deleteWord } from '../words/words-repository.ts';
 import { EMPTY_ABOUT, pickAbout, type AboutText } from '../../shared/about.ts';
 import type { Version } from '../../shared/history.ts';
-import type { ContactFields, Language } from '../../shared/schemas.ts';
+import type { Contact, Language } from '../../shared/schemas.ts';
 import { changedFields, findHistory, recordChange } from './history-repository.ts';
 import { findInTrash, removeFromTrash } from './trash-repository.ts';
 import { cardVersion, detailVersion, slideVersion, str } from './versions.ts';
@@ -133,9 +133,8 @@ async function applyIn(trx: Tx, kind: string, id: string, v: Version, expected: 
       return latestOf(trx, kind, id);
     }
     case 'contact': {
-      const current = await getContact(trx);
-      const fields = Object.fromEntries(Object.keys(current).filter((k) => k !== 'updatedAt')
-        .map((k) => [k, v[k] ?? (Array.isArray(current[k as keyof ContactFields]) ? [] : '')])) as unknown as ContactFields;
+      // A field the version lacks did not exist yet when it was saved: restored as not set.
+      const { updatedAt: _u, ...fields } = withDefaults(v as Partial<Contact>);
       await writeContact(trx, fields, expected, actor);
       return latestOf(trx, kind, id);
     }

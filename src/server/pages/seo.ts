@@ -3,6 +3,7 @@ import { citiesIn, socialLinks } from '../../shared/site.ts';
 import type { PageState, RootData } from '../../shared/page-data.ts';
 import { switchLanguagePath } from '../../shared/paths.ts';
 import { keywordsFor } from '../../shared/keywords.ts';
+import { hasHours, mapsHref, WEEK_DAYS, type OpeningHours, type WeekDay } from '../../shared/hours.ts';
 
 /** Search-engine facts for the public pages: alternates, structured data, sitemap and robots. */
 
@@ -37,9 +38,20 @@ export function alternates(publicUrl: string, view: PageState): { canonical: str
   };
 }
 
-/** schema.org LocalBusiness: who we are, the number to call and the four cities served. */
+const SCHEMA_DAYS: Record<WeekDay, string> = {
+  sun: 'Sunday', mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday',
+};
+
+/** The week's hours as schema.org says them: one specification per time range. */
+const openingHours = (hours: OpeningHours) => WEEK_DAYS.flatMap((day) => hours[day].map((r) => ({
+  '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${SCHEMA_DAYS[day]}`, opens: r.from, closes: r.to,
+})));
+
+/** schema.org LocalBusiness: who we are, the number to call, the cities served, where and when to find us. */
 export function localBusiness(publicUrl: string, lang: Language, root: RootData): Record<string, unknown> {
   const t = dictionaryFor(lang);
+  const { hours, location } = root.contact;
+  const street = (lang === 'en' && root.contact.addressEn) || root.contact.addressAr || root.contact.addressEn;
   return {
     '@context': 'https://schema.org',
     '@type': 'LocalBusiness',
@@ -52,7 +64,10 @@ export function localBusiness(publicUrl: string, lang: Language, root: RootData)
     image: `${publicUrl}/favicon.svg`,
     ...(root.phone ? { telephone: root.phone } : {}),
     ...(root.contact.email ? { email: root.contact.email } : {}),
-    address: { '@type': 'PostalAddress', addressCountry: 'SA' },
+    address: { '@type': 'PostalAddress', addressCountry: 'SA', ...(street ? { streetAddress: street } : {}) },
+    ...(location ? { geo: { '@type': 'GeoCoordinates', latitude: location.lat, longitude: location.lng } } : {}),
+    ...(street || location ? { hasMap: mapsHref(location, street) } : {}),
+    ...(hasHours(hours) ? { openingHoursSpecification: openingHours(hours) } : {}),
     areaServed: citiesIn(root.contact, 'en', dictionaryFor('en').cities).map((name) => ({ '@type': 'City', name })),
     ...(socialLinks(root.contact).length ? { sameAs: socialLinks(root.contact).map((s) => s.url) } : {}),
     ...(keywordsFor(root.keywords, lang).length ? { keywords: keywordsFor(root.keywords, lang).join(', ') } : {}),

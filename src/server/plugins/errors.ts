@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../db/database.ts';
 import { isReferenceViolation } from '../db/dialect.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../lib/unavailable.ts';
 import { VISIBLE_PATTERN } from '../../shared/text.ts';
+import { TIME_PATTERN } from '../../shared/hours.ts';
 
 interface ValidationItem { instancePath?: string; message?: string; params?: Record<string, unknown>; keyword?: string }
 
@@ -16,6 +17,7 @@ const PATTERN_RULES: Record<string, string> = {
   [VISIBLE_PATTERN]: 'must not be empty',
   '^[0-9]{6}$': 'must be exactly 6 digits',
   '^/': 'must start with /',
+  [TIME_PATTERN]: 'must be a time written HH:MM on a 24-hour clock, like 08:00 or 16:30',
 };
 
 function describeRule(item: ValidationItem): string {
@@ -28,6 +30,9 @@ function describeRule(item: ValidationItem): string {
     case 'format': return p.format === 'email' ? 'must be a valid email address' : `must be a valid ${String(p.format)}`;
     case 'pattern': return PATTERN_RULES[String(p.pattern)] ?? 'is not in the expected format';
     case 'type': return `must be a ${String(p.type)}`;
+    case 'maxItems': return `must have at most ${String(p.limit)} items`;
+    case 'minimum': return `must be at least ${String(p.limit)}`;
+    case 'maximum': return `must be at most ${String(p.limit)}`;
     default: return item.message ?? 'is invalid';
   }
 }
@@ -37,7 +42,7 @@ function describeValidation(err: FastifyError): string {
   const first = (err.validation as ValidationItem[] | undefined)?.[0];
   if (!first) return err.message;
   let field = (first.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  if (first.keyword === 'required' && typeof first.params?.missingProperty === 'string') field = first.params.missingProperty;
+  if (first.keyword === 'required' && typeof first.params?.missingProperty === 'string') field = field ? `${field}.${first.params.missingProperty}` : first.params.missingProperty;
   if (!field) field = err.validationContext ?? 'request';
   return `${field} ${describeRule(first)}`;
 }

@@ -1,5 +1,5 @@
 import type { AboutText } from '../../shared/about.ts';
-import type { ContactFields, Language } from '../../shared/schemas.ts';
+import type { ContactInput, Language } from '../../shared/schemas.ts';
 import type { Art } from './demo-images.ts';
 import {
   detailAcUnits, detailBalconyNets, detailFineMesh, detailNarrowSpikes, detailSillInstallation, detailWideMesh, detailWideSpikes,
@@ -23,7 +23,7 @@ export interface DemoProject extends DemoItem { daysAgo: number }
 export const DEMO_PHONE = '+966 55 123 4567';
 
 /** Clearly fictional: a reserved example domain, a placeholder number, and "example" handles. */
-export const DEMO_CONTACT: ContactFields = {
+export const DEMO_CONTACT: ContactInput = {
   email: 'info@example.com',
   whatsapp: '+966 50 000 0000',
   instagram: 'https://www.instagram.com/example.birdcontrol',

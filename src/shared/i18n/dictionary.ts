@@ -76,6 +76,22 @@ export interface Dictionary {
     socialLabel: string;
     citiesLabel: string;
     citiesLead: string;
+    /** Opening hours (Saudi time) and the address with its maps link. */
+    hoursLabel: string;
+    hoursZone: string;
+    dayColumn: string;
+    hoursColumn: string;
+    days: [string, string, string, string, string, string, string];
+    closed: string;
+    today: string;
+    openNow: string;
+    closedNow: string;
+    /** After "Open now": until when. */
+    until: (time: string) => string;
+    /** After "Closed now": when it opens next (inDays 0 = later today, 1 = tomorrow). */
+    opens: (day: string, time: string, inDays: number) => string;
+    addressLabel: string;
+    openInMaps: string;
   };
   cta: { title: string; text: string };
   footer: { about: string; navHeading: string; contactHeading: string; citiesHeading: string; social: string; rights: string };

@@ -17,9 +17,19 @@ const FIELDS: Record<string, string> = {
   instagram: 'رابط إنستغرام', x: 'رابط إكس', tiktok: 'رابط تيك توك', snapchat: 'رابط سناب شات', facebook: 'رابط فيسبوك',
   citiesAr: 'المدن بالعربية', citiesEn: 'المدن بالإنجليزية',
   name: 'اسم الصورة',
+  hours: 'مواعيد العمل', hoursNoteAr: 'ملاحظة المواعيد بالعربية', hoursNoteEn: 'ملاحظة المواعيد بالإنجليزية',
+  addressAr: 'العنوان بالعربية', addressEn: 'العنوان بالإنجليزية', location: 'الموقع على الخريطة', 'location.lat': 'خط العرض', 'location.lng': 'خط الطول',
   language: 'اللغة', type: 'النوع', id: 'المعرّف', direction: 'الاتجاه', updatedAt: 'وقت التعديل',
 };
-const field = (name: string): string => FIELDS[name] ?? FIELDS[name.split('.')[0] ?? ''] ?? name;
+const DAYS: Record<string, string> = { sun: 'الأحد', mon: 'الاثنين', tue: 'الثلاثاء', wed: 'الأربعاء', thu: 'الخميس', fri: 'الجمعة', sat: 'السبت' };
+/** hours.fri (a day's periods) and hours.fri.0.to (a time of one period), in words. */
+function hoursField(name: string): string | undefined {
+  const m = name.match(/^hours\.(sun|mon|tue|wed|thu|fri|sat)(?:\.([01])\.(from|to))?$/);
+  if (!m) return undefined;
+  if (!m[2]) return `مواعيد يوم ${DAYS[m[1]!]}`;
+  return `${m[3] === 'from' ? 'وقت الفتح' : 'وقت الإغلاق'} في ${m[2] === '0' ? 'الفترة الأولى' : 'الفترة الثانية'} يوم ${DAYS[m[1]!]}`;
+}
+const field = (name: string): string => FIELDS[name] ?? hoursField(name) ?? FIELDS[name.split('.')[0] ?? ''] ?? name;
 
 const EXACT: Record<string, string> = {
   // The catalogue (specification, section 8).
@@ -171,6 +181,10 @@ const PATTERNS: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^(phoneNumber|whatsapp) must be a Saudi mobile or landline number, like (.+?) or (.+?) \(or an international number starting with \+\)\.( Leave it empty)?/,
     (m) => `${field(m[1]!)} يجب أن يكون رقم جوال أو هاتف ثابت سعوديًا، مثل \u2066${nbsp(m[2]!)}\u2069 أو \u2066${nbsp(m[3]!)}\u2069 (أو رقمًا دوليًا يبدأ بـ +).${m[4] ? ' اتركه فارغًا لاستخدام رقم الهاتف.' : ''}`],
   [/^(\S+) must be a link starting with https:\/\/ \(for example (\S+)\)/, (m) => `${field(m[1]!)} يجب أن يبدأ بـ https:// (مثل \u2066${m[2]}\u2069) أو يُترك فارغًا.`],
+  [/^(hours\.\w+\.\d\.to) must be later than the opening time (\d\d:\d\d)/,
+    (m) => `${field(m[1]!)} يجب أن يكون بعد وقت الفتح \u2066${m[2]}\u2069؛ تنتهي الفترة في اليوم نفسه (حتى \u206623:59\u2069).`],
+  [/^(hours\.\w+\.1\.from) must be (\d\d:\d\d) or later/,
+    (m) => `${field(m[1]!)} يجب أن يكون \u2066${m[2]}\u2069 أو بعده: تبدأ الفترة الثانية بعد انتهاء الأولى.`],
   [/^(\S+) must be a valid email address/, (m) => `${field(m[1]!)} يجب أن يكون عنوان بريد صحيحًا، مثل \u2066name@example.com\u2069.`],
 ];
 
@@ -186,6 +200,10 @@ const RULES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^must not contain control characters$/, () => 'يحتوي على رموز تحكم غير مسموح بها.'],
   [/^must be valid Unicode text/, () => 'يحتوي على نص تالف.'],
   [/^is not in the expected format$/, () => 'ليس بالشكل المتوقع.'],
+  [/^must be a time written HH:MM/, () => 'يجب أن يكون وقتًا بنظام 24 ساعة، مثل \u206608:00\u2069 أو \u206616:30\u2069.'],
+  [/^must have at most (\d+) items$/, (m) => `يجب ألا يزيد عدد عناصره على ${m[1]}.`],
+  [/^must be at least (-?\d+(?:\.\d+)?)$/, (m) => `يجب ألا يقل عن \u2066${m[1]}\u2069.`],
+  [/^must be at most (-?\d+(?:\.\d+)?)$/, (m) => `يجب ألا يزيد على \u2066${m[1]}\u2069.`],
   [/^must be a (\w+)$/, () => 'نوع القيمة غير صحيح.'],
   [/^must be [<>]=? ?(-?[\d.]+)$/, () => 'خارج المدى المسموح.'],
 ];

@@ -1,12 +1,12 @@
 /** The API contract (specification section 7) as typed functions; paths are kept exactly. */
 import type { AboutText } from '../../../shared/about.ts';
-import type { About, Card, CardDetail, CardType, Contact, ContactFields, Language, LaunchCheck, LaunchCheckKey, Seo, SeoFields, SessionItem, Slide, Word } from '../../../shared/schemas.ts';
+import type { About, Card, CardDetail, CardType, Contact, ContactInput, Language, LaunchCheck, LaunchCheckKey, Seo, SeoFields, SessionItem, Slide, Word } from '../../../shared/schemas.ts';
 import type { HistoryEntry, TrashItem } from '../../../shared/history.ts';
 import type { Focus } from '../../../shared/focus.ts';
 import { api, type RequestOptions } from './api.ts';
 
 export type { TrashItem };
-export type { About, AboutText, Card, CardDetail, CardType, Contact, ContactFields, Language, LaunchCheck, LaunchCheckKey, Seo, SeoFields, SessionItem, Slide, Word };
+export type { About, AboutText, Card, CardDetail, CardType, Contact, ContactInput, Language, LaunchCheck, LaunchCheckKey, Seo, SeoFields, SessionItem, Slide, Word };
 export interface Saved<T> { message: string; data?: T }
 export interface CardWithDetails { cardWithImageUrl: Card; detailsWithImageUrl: CardDetail[] }
 /** An add or edit: Arabic title/text, the English pair ('' = none; an edit sends it, so '' clears it). */
@@ -78,7 +78,7 @@ export const checklist = {
 
 export const contact = {
   get: (o?: RequestOptions) => api.get<{ data: Contact }>('/api/contact', o).then((r) => r.data),
-  save: (fields: ContactFields, expectedUpdatedAt: string) =>
+  save: (fields: ContactInput, expectedUpdatedAt: string) =>
     api.put<{ message: string; data: Contact }>('/api/contact', { ...fields, ...(expectedUpdatedAt ? { expectedUpdatedAt } : {}) }),
 };
 

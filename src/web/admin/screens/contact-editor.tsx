@@ -2,24 +2,26 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, LoadState, TextArea, TextField } from '../components/ui.tsx';
 import { useLanguage } from '../i18n/language.tsx';
 import { ApiError } from '../lib/api.ts';
-import { contact, type Contact, type ContactFields } from '../lib/endpoints.ts';
+import { contact, type Contact, type ContactInput } from '../lib/endpoints.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { SOCIAL_LINKS } from '../../../shared/schemas.ts';
 import { undoEdit } from '../lib/undo.ts';
 import { notify } from '../lib/notify.ts';
 import { phone } from '../lib/phone.ts';
-import { useLoad } from '../lib/use-load.ts';
+import type { Loaded } from '../lib/use-load.ts';
 
-/** The form's text: the cities are edited one per line. */
-interface Draft extends Omit<ContactFields, 'citiesAr' | 'citiesEn'> { citiesAr: string; citiesEn: string }
+/** The form's text: the cities are edited one per line. The opening hours and the address have their own editors. */
+type Plain = Omit<ContactInput, 'citiesAr' | 'citiesEn' | PlaceKey>;
+type PlaceKey = 'hours' | 'hoursNoteAr' | 'hoursNoteEn' | 'addressAr' | 'addressEn' | 'location';
+interface Draft extends Required<Plain> { citiesAr: string; citiesEn: string }
 type Key = keyof Draft;
 
 const toDraft = (c: Contact): Draft => {
-  const { updatedAt: _u, citiesAr, citiesEn, ...rest } = c;
+  const { updatedAt: _u, citiesAr, citiesEn, hours: _h, hoursNoteAr: _na, hoursNoteEn: _ne, addressAr: _aa, addressEn: _ae, location: _l, ...rest } = c;
   return { ...rest, whatsapp: phone.display(rest.whatsapp), citiesAr: citiesAr.join('\n'), citiesEn: citiesEn.join('\n') };
 };
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean);
-const toFields = (d: Draft): ContactFields => ({
+const toFields = (d: Draft): ContactInput => ({
   email: d.email.trim(), whatsapp: d.whatsapp.trim(),
   instagram: d.instagram.trim(), x: d.x.trim(), tiktok: d.tiktok.trim(), snapchat: d.snapchat.trim(), facebook: d.facebook.trim(),
   citiesAr: lines(d.citiesAr), citiesEn: lines(d.citiesEn),
@@ -31,10 +33,9 @@ const FIELD_KEYS: readonly Key[] = ['email', 'whatsapp', ...SOCIAL_LINKS, 'citie
  * shown read-only, then Edit, Confirm (save) or Cancel (old values back), as the phone number is.
  * A refused value is said under its field (the server's message names the field first).
  */
-export function ContactEditor({ onDirtyChange }: { onDirtyChange: (dirty: boolean) => void }) {
+export function ContactEditor({ loaded, onDirtyChange }: { loaded: Loaded<Contact>; onDirtyChange: (dirty: boolean) => void }) {
   const { t, say } = useLanguage();
   const id = useId();
-  const loaded = useLoad((signal) => contact.get({ signal }), 'contact');
   const [draft, setDraft] = useState<Draft | null>(null);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<{ field: Key | null; message: string } | null>(null);

@@ -6,6 +6,9 @@ import { history, type ListedChange } from '../lib/endpoints.ts';
 import { notify } from '../lib/notify.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { useScreenContext } from './nav-state.ts';
+import type { Dict, Language } from '../i18n/dictionary.ts';
+import { locationText, weekLines } from '../lib/hours-text.ts';
+import type { MapLocation, OpeningHours } from '../../../shared/hours.ts';
 
 /** The fields a change names, as the owner calls them; an unknown one is shown by its own name. */
 const FIELD_NAMES: Record<'ar' | 'en', Record<string, string>> = {
@@ -14,24 +17,36 @@ const FIELD_NAMES: Record<'ar' | 'en', Record<string, string>> = {
     detailsEn: 'التفاصيل بالإنجليزية', image: 'الصورة', isDetailed: 'صفحة التفاصيل', title2: 'العنوان 2', description2: 'الوصف 2',
     title3: 'العنوان 3', description3: 'الوصف 3', phone: 'رقم الهاتف', email: 'البريد الإلكتروني', whatsapp: 'واتساب',
     instagram: 'إنستغرام', x: 'إكس', tiktok: 'تيك توك', snapchat: 'سناب شات', facebook: 'فيسبوك', citiesAr: 'المدن بالعربية',
-    citiesEn: 'المدن بالإنجليزية', word: 'الكلمة المفتاحية', place: 'الترتيب بين الشرائح',
+    citiesEn: 'المدن بالإنجليزية', word: 'الكلمة المفتاحية', place: 'الترتيب بين الشرائح', hours: 'مواعيد العمل', hoursNoteAr: 'ملاحظة المواعيد بالعربية',
+    hoursNoteEn: 'ملاحظة المواعيد بالإنجليزية', addressAr: 'العنوان بالعربية', addressEn: 'العنوان بالإنجليزية', location: 'الموقع على الخريطة',
   },
   en: {
     title: 'Title', description: 'Description', details: 'Details', titleEn: 'English title', descriptionEn: 'English description',
     detailsEn: 'English details', image: 'Image', isDetailed: 'Details page', title2: 'Title 2', description2: 'Description 2',
     title3: 'Title 3', description3: 'Description 3', phone: 'Phone number', email: 'Email', whatsapp: 'WhatsApp',
     instagram: 'Instagram', x: 'X', tiktok: 'TikTok', snapchat: 'Snapchat', facebook: 'Facebook', citiesAr: 'Cities in Arabic',
-    citiesEn: 'Cities in English', word: 'Keyword', place: 'Place among the slides',
+    citiesEn: 'Cities in English', word: 'Keyword', place: 'Place among the slides', hours: 'Opening hours', hoursNoteAr: 'Hours note in Arabic',
+    hoursNoteEn: 'Hours note in English', addressAr: 'Address in Arabic', addressEn: 'Address in English', location: 'Map location',
   },
 };
 
-type Value = string | number | boolean | string[] | undefined;
+type Value = string | number | boolean | string[] | Record<string, unknown> | null | undefined;
 const IMAGE = /^[a-f0-9]{32}\.webp$/;
 
-function Shown({ value, label }: { value: Value; label: string }) {
-  const { t } = useLanguage();
+/** A value as text: the contact details' opening hours a day a line, the map location as its two numbers. */
+function textOf(value: Value, field: string, lang: Language, t: Dict): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.join('، ');
+  if (typeof value !== 'object') return String(value);
+  if (field === 'hours') return weekLines(value as unknown as OpeningHours, lang, t).join('\n');
+  if (field === 'location') return locationText(value as unknown as MapLocation);
+  return JSON.stringify(value);
+}
+
+function Shown({ value, label, field }: { value: Value; label: string; field: string }) {
+  const { t, lang } = useLanguage();
   if (typeof value === 'string' && IMAGE.test(value)) return <img className="history-image" src={`/uploads/${value}`} alt={label} width={120} height={90} loading="lazy" />;
-  const text = Array.isArray(value) ? value.join('، ') : value === undefined ? '' : String(value);
+  const text = textOf(value, field, lang, t);
   return <span className="history-value" dir="auto">{text === '' ? t.empty : text}</span>;
 }
 
@@ -72,8 +87,8 @@ function Change({ entry, onRestored }: { entry: ListedChange; onRestored: () => 
             {entry.fields.map((f) => (
               <tr key={f}>
                 <th scope="row">{FIELD_NAMES[lang][f] ?? <code>{f}</code>}</th>
-                <td><Shown value={entry.before?.[f]} label={`${t.before}: ${FIELD_NAMES[lang][f] ?? f}`} /></td>
-                <td><Shown value={entry.after?.[f]} label={`${t.after}: ${FIELD_NAMES[lang][f] ?? f}`} /></td>
+                <td><Shown field={f} value={entry.before?.[f]} label={`${t.before}: ${FIELD_NAMES[lang][f] ?? f}`} /></td>
+                <td><Shown field={f} value={entry.after?.[f]} label={`${t.after}: ${FIELD_NAMES[lang][f] ?? f}`} /></td>
               </tr>
             ))}
           </tbody>

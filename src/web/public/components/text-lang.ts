@@ -8,3 +8,9 @@ import type { Language } from '../../../shared/i18n/index.ts';
 export function textLangAttrs(language: Language, pageLang: Language): { lang?: Language; dir: 'auto' | 'rtl' | 'ltr' } {
   return language === pageLang ? { dir: 'auto' } : { lang: language, dir: language === 'ar' ? 'rtl' : 'ltr' };
 }
+
+/** Of an owner's text written in both languages, the one for `pageLang`, else the other (and which it is). */
+export function pickText(ar: string, en: string, pageLang: Language): { text: string; language: Language } {
+  if (pageLang === 'en' && en) return { text: en, language: 'en' };
+  return ar ? { text: ar, language: 'ar' } : { text: en, language: 'en' };
+}

@@ -1,6 +1,9 @@
 import { citiesIn, socialLinks, telHref, whatsappHref, whatsappNumber } from '../../../shared/site.ts';
+import { hasHours, mapsHref } from '../../../shared/hours.ts';
 import { MailIcon, PhoneIcon, PinIcon, WhatsAppIcon } from '../components/icons.tsx';
+import { OpeningHoursCard } from '../components/opening-hours.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { pickText, textLangAttrs } from '../components/text-lang.ts';
 import { useLang, useRootData, useT } from '../hooks.ts';
 import { SocialLinks } from '../layout/site-footer.tsx';
 
@@ -9,6 +12,7 @@ export function ContactPage() {
   const lang = useLang();
   const { phone, phoneText, whatsappText, contact } = useRootData();
   const whatsapp = whatsappNumber(contact, phone);
+  const address = pickText(contact.addressAr, contact.addressEn, lang);
   return (
     <>
       <PageHeader title={t.contact.heading} lead={t.contact.lead} />
@@ -16,7 +20,7 @@ export function ContactPage() {
         <div className="container contact-layout">
           <div className="contact-card contact-primary">
             {whatsapp && (
-              <a className="btn btn-accent btn-lg get-in-touch" href={whatsappHref(whatsapp)} target="_blank" rel="noopener noreferrer">
+              <a className="btn btn-lg btn-whatsapp-brand get-in-touch" href={whatsappHref(whatsapp)} target="_blank" rel="noopener noreferrer">
                 <WhatsAppIcon />
                 <span>{t.contact.getInTouch}</span>
               </a>
@@ -59,6 +63,19 @@ export function ContactPage() {
                   </dd>
                 </div>
               )}
+              {(address.text || contact.location) && (
+                <div className="contact-row">
+                  <dt>{t.contact.addressLabel}</dt>
+                  <dd>
+                    {address.text && <p className="contact-address" {...textLangAttrs(address.language, lang)}>{address.text}</p>}
+                    {/* A plain link: the phone offers its maps app; nothing of a map provider is loaded here. */}
+                    <a className="contact-value maps-link" href={mapsHref(contact.location, address.text)} target="_blank" rel="noopener noreferrer">
+                      <PinIcon size={22} />
+                      <span>{t.contact.openInMaps}</span>
+                    </a>
+                  </dd>
+                </div>
+              )}
               {socialLinks(contact).length > 0 && (
                 <div className="contact-row">
                   <dt>{t.contact.socialLabel}</dt>
@@ -67,14 +84,18 @@ export function ContactPage() {
               )}
             </dl>
           </div>
-          <div className="contact-card contact-cities">
-            <h2 className="section-title-sm">{t.contact.citiesLabel}</h2>
-            <p className="section-lead">{t.contact.citiesLead}</p>
-            <ul className="city-list">
-              {citiesIn(contact, lang, t.cities).map((city) => (
-                <li key={city}><PinIcon size={20} /><span>{city}</span></li>
-              ))}
-            </ul>
+          <div className="contact-side">
+            {hasHours(contact.hours) && <OpeningHoursCard hours={contact.hours} noteAr={contact.hoursNoteAr} noteEn={contact.hoursNoteEn} />}
+            <div className="contact-card contact-cities">
+              <h2 className="section-title-sm">{t.contact.citiesLabel}</h2>
+              <p className="section-lead">{t.contact.citiesLead}</p>
+              {/* Facts, not controls: a plain list, nothing to press. */}
+              <ul className="city-list">
+                {citiesIn(contact, lang, t.cities).map((city) => (
+                  <li key={city}><PinIcon size={18} /><span>{city}</span></li>
+                ))}
+              </ul>
+            </div>
           </div>
         </div>
       </section>

@@ -1,0 +1,94 @@
+/**
+ * Opening hours and the map link of the contact details: the rules both sides share (the server
+ * checks them, the pages show them). Kept free of TypeBox so the public bundle can import it.
+ */
+import type { Language } from './language.ts';
+
+/** The days of a week as the business counts them: a Saudi week starts on Sunday. */
+export const WEEK_DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];
+
+/** Opening and closing time of one range, "HH:MM" on a 24-hour clock, closing later the same day. */
+export interface TimeRange { from: string; to: string }
+/** Per day: [] closed, else one or two ranges, the second after the first. */
+export type OpeningHours = Record<WeekDay, TimeRange[]>;
+export interface MapLocation { lat: number; lng: number }
+
+/** "HH:MM", 00:00 to 23:59. */
+export const TIME_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+export const MAX_RANGES = 2;
+
+const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * The first rule a week's hours break, as the field it names and a sentence starting with that
+ * field (the API's way), or undefined. The shapes (days, "HH:MM", at most two ranges) the schema checks.
+ */
+export function hoursProblem(hours: OpeningHours): { field: string; message: string } | undefined {
+  for (const day of WEEK_DAYS) {
+    const ranges = hours[day];
+    for (const [i, r] of ranges.entries()) {
+      if (minutesOf(r.to) <= minutesOf(r.from)) {
+        const field = `hours.${day}.${i}.to`;
+        return { field, message: `${field} must be later than the opening time ${r.from} (a range ends the same day, by 23:59).` };
+      }
+    }
+    const [first, second] = ranges;
+    if (first && second && minutesOf(second.from) < minutesOf(first.to)) {
+      const field = `hours.${day}.1.from`;
+      return { field, message: `${field} must be ${first.to} or later: the second time range starts after the first one ends.` };
+    }
+  }
+  return undefined;
+}
+
+/** A time as people read it: "8:30 AM" in English, "8:30 ص" in Arabic (digits as the site writes them). */
+export function formatTime(time: string, lang: Language): string {
+  const minutes = minutesOf(time);
+  const h = Math.floor(minutes / 60);
+  const clock = `${h % 12 === 0 ? 12 : h % 12}:${time.slice(3, 5)}`;
+  if (lang === 'ar') return `${clock}\u00a0${h < 12 ? 'ص' : 'م'}`;
+  return `${clock}\u00a0${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** True when at least one day is open: hours with every day closed say nothing worth a table. */
+export const hasHours = (hours: OpeningHours | null): hours is OpeningHours =>
+  hours !== null && WEEK_DAYS.some((d) => hours[d].length > 0);
+
+/**
+ * The business's wall clock. Saudi Arabia keeps UTC+3 all year (no daylight saving), so this needs
+ * no time-zone database and reads the same in every browser.
+ */
+export function riyadhClock(at: Date): { day: number; minutes: number } {
+  const riyadh = new Date(at.getTime() + 3 * 60 * 60 * 1000);
+  return { day: riyadh.getUTCDay(), minutes: riyadh.getUTCHours() * 60 + riyadh.getUTCMinutes() };
+}
+
+export interface HoursStatus {
+  open: boolean;
+  /** Open: when it closes (today). Closed: when it next opens ("in" days from today, 0 = later today); absent if never. */
+  change?: { time: string; day: WeekDay; inDays: number };
+}
+
+/** Whether the business is open at `at` (Riyadh time), and when that changes. */
+export function hoursStatus(hours: OpeningHours, at: Date): HoursStatus {
+  const { day, minutes } = riyadhClock(at);
+  const today = WEEK_DAYS[day]!;
+  const current = hours[today].find((r) => minutesOf(r.from) <= minutes && minutes < minutesOf(r.to));
+  if (current) return { open: true, change: { time: current.to, day: today, inDays: 0 } };
+  for (let inDays = 0; inDays < 7; inDays++) {
+    const d = WEEK_DAYS[(day + inDays) % 7]!;
+    const next = hours[d].find((r) => inDays > 0 || minutesOf(r.from) > minutes);
+    if (next) return { open: false, change: { time: next.from, day: d, inDays } };
+  }
+  return { open: false };
+}
+
+/**
+ * A link that opens the place in the phone's maps app (Google Maps on the web otherwise): by its
+ * coordinates when the owner set them, else by the address text. No map is embedded.
+ */
+export function mapsHref(location: MapLocation | null, address: string): string {
+  const query = location ? `${location.lat},${location.lng}` : encodeURIComponent(address.replace(/\s+/g, ' ').trim());
+  return `https://www.google.com/maps/search/?api=1&query=${query}`;
+}
