@@ -16,9 +16,19 @@ const FIELDS: Record<string, string> = {
   phoneNumber: 'رقم الهاتف', whatsapp: 'رقم واتساب',
   instagram: 'رابط إنستغرام', x: 'رابط إكس', tiktok: 'رابط تيك توك', snapchat: 'رابط سناب شات', facebook: 'رابط فيسبوك',
   citiesAr: 'المدن بالعربية', citiesEn: 'المدن بالإنجليزية',
+  yearsInBusiness: 'سنوات الخبرة', jobsDone: 'المشاريع المنجزة', citiesServed: 'عدد المدن', guaranteeAr: 'الضمان بالعربية',
+  guaranteeEn: 'الضمان بالإنجليزية', crNumber: 'رقم السجل التجاري', vatNumber: 'الرقم الضريبي', quotes: 'آراء العملاء',
   language: 'اللغة', type: 'النوع', id: 'المعرّف', direction: 'الاتجاه', updatedAt: 'وقت التعديل',
 };
-const field = (name: string): string => FIELDS[name] ?? FIELDS[name.split('.')[0] ?? ''] ?? name;
+/** A customer quote's field (quotes.N.field): named with the quote's number, as the form counts them. */
+const QUOTE_FIELDS: Record<string, string> = {
+  textAr: 'نص الرأي بالعربية', textEn: 'نص الرأي بالإنجليزية', name: 'اسم العميل', cityAr: 'المدينة بالعربية', cityEn: 'المدينة بالإنجليزية', id: 'المعرّف',
+};
+const field = (name: string): string => {
+  const quote = name.match(/^quotes\.(\d+)\.(\w+)$/);
+  if (quote) return `${QUOTE_FIELDS[quote[2]!] ?? quote[2]} (الرأي ${Number(quote[1]) + 1})`;
+  return FIELDS[name] ?? FIELDS[name.split('.')[0] ?? ''] ?? name;
+};
 
 const EXACT: Record<string, string> = {
   // The catalogue (specification, section 8).
@@ -131,6 +141,7 @@ const EXACT: Record<string, string> = {
   'Deleted forever': 'حُذف نهائيًا',
   'Saved': 'تم الحفظ',
   'Search titles saved': 'تم حفظ عناوين محركات البحث',
+  'Trust and proof saved': 'تم حفظ الثقة والضمان',
   'This item is not in the trash (any more).': 'هذا العنصر لم يعد في سلة المحذوفات.',
   'This version is not kept (any more).': 'هذه النسخة لم تعد محفوظة.',
   'The card of this item is not there: restore the card first.': 'بطاقة هذا العنصر غير موجودة: استعد البطاقة أولًا.',
@@ -165,6 +176,10 @@ const PATTERNS: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^(phoneNumber|whatsapp) must be a Saudi mobile or landline number, like (.+?) or (.+?) \(or an international number starting with \+\)\.( Leave it empty)?/,
     (m) => `${field(m[1]!)} يجب أن يكون رقم جوال أو هاتف ثابت سعوديًا، مثل \u2066${nbsp(m[2]!)}\u2069 أو \u2066${nbsp(m[3]!)}\u2069 (أو رقمًا دوليًا يبدأ بـ +).${m[4] ? ' اتركه فارغًا لاستخدام رقم الهاتف.' : ''}`],
   [/^(\S+) must be a link starting with https:\/\/ \(for example (\S+)\)/, (m) => `${field(m[1]!)} يجب أن يبدأ بـ https:// (مثل \u2066${m[2]}\u2069) أو يُترك فارغًا.`],
+  [/^crNumber must be the 10 digits/, () => `${field('crNumber')} يجب أن يكون 10 أرقام، مثل \u20661010123456\u2069، أو يُترك فارغًا.`],
+  [/^vatNumber must be the 15 digits/, () => `${field('vatNumber')} يجب أن يكون 15 رقمًا يبدأ وينتهي بـ 3، مثل \u2066300123456700003\u2069، أو يُترك فارغًا.`],
+  [/^(quotes\.\d+)\.textAr must not be empty when textEn is/, (m) => `${field(`${m[1]}.textAr`)}: اكتب نص الرأي بالعربية أو بالإنجليزية أو بكلتيهما.`],
+  [/^(quotes\.\d+\.id) must not repeat/, (m) => `${field(m[1]!)} مكرر.`],
   [/^(\S+) must be a valid email address/, (m) => `${field(m[1]!)} يجب أن يكون عنوان بريد صحيحًا، مثل \u2066name@example.com\u2069.`],
 ];
 
@@ -180,6 +195,10 @@ const RULES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^must not contain control characters$/, () => 'يحتوي على رموز تحكم غير مسموح بها.'],
   [/^must be valid Unicode text/, () => 'يحتوي على نص تالف.'],
   [/^is not in the expected format$/, () => 'ليس بالشكل المتوقع.'],
+  [/^must be a whole number$/, () => 'يجب أن يكون رقمًا صحيحًا، مثل 12.'],
+  [/^must be at most (\d+)$/, (m) => `يجب ألا يزيد على ${m[1]}.`],
+  [/^must be at least (\d+)$/, (m) => `يجب ألا يقل عن ${m[1]}.`],
+  [/^must have at most (\d+) items$/, (m) => `لا يزيد عددها على ${m[1]}.`],
   [/^must be a (\w+)$/, () => 'نوع القيمة غير صحيح.'],
 ];
 

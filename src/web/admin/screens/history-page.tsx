@@ -14,23 +14,34 @@ const FIELD_NAMES: Record<'ar' | 'en', Record<string, string>> = {
     detailsEn: 'التفاصيل بالإنجليزية', image: 'الصورة', isDetailed: 'صفحة التفاصيل', title2: 'العنوان 2', description2: 'الوصف 2',
     title3: 'العنوان 3', description3: 'الوصف 3', phone: 'رقم الهاتف', email: 'البريد الإلكتروني', whatsapp: 'واتساب',
     instagram: 'إنستغرام', x: 'إكس', tiktok: 'تيك توك', snapchat: 'سناب شات', facebook: 'فيسبوك', citiesAr: 'المدن بالعربية',
-    citiesEn: 'المدن بالإنجليزية', word: 'الكلمة المفتاحية',
+    citiesEn: 'المدن بالإنجليزية', word: 'الكلمة المفتاحية', yearsInBusiness: 'سنوات الخبرة', jobsDone: 'المشاريع المنجزة',
+    citiesServed: 'عدد المدن', guaranteeAr: 'الضمان بالعربية', guaranteeEn: 'الضمان بالإنجليزية', crNumber: 'رقم السجل التجاري',
+    vatNumber: 'الرقم الضريبي', quotes: 'آراء العملاء',
   },
   en: {
     title: 'Title', description: 'Description', details: 'Details', titleEn: 'English title', descriptionEn: 'English description',
     detailsEn: 'English details', image: 'Image', isDetailed: 'Details page', title2: 'Title 2', description2: 'Description 2',
     title3: 'Title 3', description3: 'Description 3', phone: 'Phone number', email: 'Email', whatsapp: 'WhatsApp',
     instagram: 'Instagram', x: 'X', tiktok: 'TikTok', snapchat: 'Snapchat', facebook: 'Facebook', citiesAr: 'Cities in Arabic',
-    citiesEn: 'Cities in English', word: 'Keyword',
+    citiesEn: 'Cities in English', word: 'Keyword', yearsInBusiness: 'Years in business', jobsDone: 'Jobs done',
+    citiesServed: 'Cities served', guaranteeAr: 'Guarantee in Arabic', guaranteeEn: 'Guarantee in English', crNumber: 'CR number',
+    vatNumber: 'VAT number', quotes: 'Customer quotes',
   },
 };
 
-type Value = string | number | boolean | string[] | undefined;
+type Value = string | number | boolean | string[] | Record<string, string>[] | undefined;
+
+/** A customer quote in a list: its words (Arabic, else English), then who said it. */
+const quoteLine = (q: Record<string, string>) => `«${q.textAr || q.textEn || ''}» — ${[q.name, q.cityAr || q.cityEn].filter(Boolean).join('، ')}`;
 const IMAGE = /^[a-f0-9]{32}\.webp$/;
 
 function Shown({ value, label }: { value: Value; label: string }) {
   const { t } = useLanguage();
   if (typeof value === 'string' && IMAGE.test(value)) return <img className="history-image" src={`/uploads/${value}`} alt={label} width={120} height={90} loading="lazy" />;
+  if (Array.isArray(value) && value.some((v) => typeof v === 'object')) {
+    const quotes = value as Record<string, string>[];
+    return <ol className="history-quotes">{quotes.map((q, i) => <li key={q.id ?? i} dir="auto">{quoteLine(q)}</li>)}</ol>;
+  }
   const text = Array.isArray(value) ? value.join('، ') : value === undefined ? '' : String(value);
   return <span className="history-value" dir="auto">{text === '' ? t.empty : text}</span>;
 }
