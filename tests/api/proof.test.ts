@@ -118,8 +118,10 @@ describeEachEngine('trust and proof API', (server) => {
     assert.equal(shown?.[0], undefined, `nothing shown when empty: ${emptyHome.slice(shown?.index ?? 0, (shown?.index ?? 0) + 600)}`);
     // The page is now kept; the save below must make the next request render it afresh.
     await page(`${server().url}/`);
+    const version = server().app.ctx.content.version;
     await saved(admin, { ...FULL, citiesServed: null, guaranteeEn: '', quotes: [QUOTE, { ...QUOTE, textEn: '', cityEn: '', name: 'Sara M.' }] });
 
+    assert.ok(server().app.ctx.content.version > version, 'the save moved the content version');
     const ar = await page(`${server().url}/`);
     assert.match(ar, /<strong class="figure-value">14<\/strong><span class="figure-label">سنوات الخبرة<\/span>/);
     assert.match(ar, /<strong class="figure-value">12,500<\/strong><span class="figure-label">مشاريع منجزة<\/span>/);

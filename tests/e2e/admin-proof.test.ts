@@ -8,7 +8,13 @@ import type { TestServer } from '../helpers/server.ts';
 /** The figures strip, the guarantee badge, the quotes and the footer's numbers, read as a visitor sees them. */
 async function proofOnHome(page: Page, server: TestServer, lang: 'ar' | 'en', viewport: Viewport) {
   await page.setViewportSize(viewport);
+  const errors: string[] = [];
+  const onConsole = (m: { type: () => string; text: () => string }) => { if (m.type() === 'error') errors.push(m.text()); };
+  page.on('console', onConsole);
   await page.goto(`${server.url}${lang === 'en' ? '/en' : '/'}`);
+  // Hydrated without a mismatch: the browser formats the figures exactly as the server did.
+  await page.waitForSelector('html[data-hydrated="true"]');
+  page.off('console', onConsole);
   const figures = page.getByRole('region', { name: lang === 'en' ? 'Our work in figures' : 'عملنا بالأرقام' });
   const items = (await figures.getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
   const quotes = page.getByRole('region', { name: lang === 'en' ? 'What our customers say' : 'ماذا يقول عملاؤنا' });
@@ -17,6 +23,7 @@ async function proofOnHome(page: Page, server: TestServer, lang: 'ar' | 'en', vi
     guarantee: (await page.locator('.guarantee-badge').innerText()).trim(),
     quotes: (await quotes.getByRole('figure').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim()),
     footer: (await page.locator('.footer-registration').innerText()).replace(/\s+/g, ' ').trim(),
+    errors,
   };
 }
 
@@ -81,6 +88,7 @@ describe('proof-admin: figures, guarantee, registration numbers and customer quo
       assert.match(ar.quotes[0]!, /Neat work, on time\..*Sara M\..*جدة/, 'only in English: shown in English on the Arabic page');
       assert.match(ar.quotes[1]!, /ركّبوا الشبك في يوم واحد ولم نعد نرى الحمام\..*أبو فهد.*الرياض/);
       assert.equal(ar.footer, 'السجل التجاري 1010123456 الرقم الضريبي 300123456700003');
+      assert.deepEqual(ar.errors, []);
       await expectNoAxeViolations(page, `home (ar, ${viewport.width})`);
 
       const en = await proofOnHome(page, server, 'en', viewport);
@@ -90,6 +98,7 @@ describe('proof-admin: figures, guarantee, registration numbers and customer quo
       assert.match(en.quotes[1]!, /ركّبوا الشبك.*أبو فهد.*Riyadh/, 'only in Arabic: shown in Arabic, the city in English');
       assert.equal(await page.getByRole('blockquote').nth(1).getAttribute('lang'), 'ar');
       assert.equal(en.footer, 'CR 1010123456 VAT 300123456700003');
+      assert.deepEqual(en.errors, []);
       await expectNoAxeViolations(page, `home (en, ${viewport.width})`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.equal(overflow, 0, `nothing leaves the screen at ${viewport.width}`);
