@@ -107,6 +107,19 @@ describe('proof-admin: figures, guarantee, registration numbers and customer quo
     await page.getByRole('region', { name: 'What our customers say' }).getByText('Neat work, on time.').waitFor();
   }));
 
+  test('the largest figures and a guarantee without spaces stay on a 320 px screen', () => suite.withPage({ width: 320, height: 700 }, async ({ page, server }) => {
+    const admin = await server.admin();
+    const { updatedAt: _u, ...fields } = (await admin.get('/api/proof')).body.data;
+    const res = await admin.put('/api/proof', { ...fields, yearsInBusiness: 100, jobsDone: 1_000_000, citiesServed: 100, guaranteeAr: 'ض'.repeat(60), guaranteeEn: 'G'.repeat(60) });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    for (const path of ['/', '/en']) {
+      await page.goto(server.url + path);
+      await page.locator('.figures').getByText('1,000,000').waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, `${path}: nothing leaves the screen`);
+    }
+    assert.equal((await admin.put('/api/proof', { ...fields })).status, 200, 'put back for the other tests');
+  }));
+
   test('Undo on the save toast brings the earlier values back (English admin, phone)', () => suite.withPage(PHONE, async ({ page, server }) => {
     const admin = await server.admin();
     const before = (await admin.get('/api/proof')).body.data;
