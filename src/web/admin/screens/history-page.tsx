@@ -31,16 +31,18 @@ const FIELD_NAMES: Record<'ar' | 'en', Record<string, string>> = {
 
 type Value = string | number | boolean | string[] | Record<string, string>[] | undefined;
 
-/** A customer quote in a list: its words (Arabic, else English), then who said it. */
-const quoteLine = (q: Record<string, string>) => `«${q.textAr || q.textEn || ''}» — ${[q.name, q.cityAr || q.cityEn].filter(Boolean).join('، ')}`;
+/** A customer quote in a list: its words (Arabic, else English), then who said it, each part kept in its own direction. */
+const QuoteLine = ({ q, comma }: { q: Record<string, string>; comma: string }) => (
+  <><bdi>{q.textAr || q.textEn}</bdi> — <bdi>{q.name}</bdi>{(q.cityAr || q.cityEn) && <>{comma}<bdi>{q.cityAr || q.cityEn}</bdi></>}</>
+);
 const IMAGE = /^[a-f0-9]{32}\.webp$/;
 
 function Shown({ value, label }: { value: Value; label: string }) {
-  const { t } = useLanguage();
+  const { t, lang } = useLanguage();
   if (typeof value === 'string' && IMAGE.test(value)) return <img className="history-image" src={`/uploads/${value}`} alt={label} width={120} height={90} loading="lazy" />;
   if (Array.isArray(value) && value.some((v) => typeof v === 'object')) {
     const quotes = value as Record<string, string>[];
-    return <ol className="history-quotes">{quotes.map((q, i) => <li key={q.id ?? i} dir="auto">{quoteLine(q)}</li>)}</ol>;
+    return <ol className="history-quotes">{quotes.map((q, i) => <li key={q.id ?? i}><QuoteLine q={q} comma={lang === 'ar' ? '، ' : ', '} /></li>)}</ol>;
   }
   const text = Array.isArray(value) ? value.join('، ') : value === undefined ? '' : String(value);
   return <span className="history-value" dir="auto">{text === '' ? t.empty : text}</span>;
