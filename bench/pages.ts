@@ -24,7 +24,8 @@ const DIR = resolve(process.env.BENCH_DIR ?? '.');
 const ACCEPT = 'gzip, deflate, br, zstd';
 const PUBLIC_PAGES = ['/', '/about', '/portfolio', '/products', '/contact'].flatMap((p) => [p, p === '/' ? '/en' : `/en${p}`]);
 
-interface Measure { rps: number; p99: number; errors: number }
+/** `ok`: 2xx answers over the measurement and its warm-up. */
+interface Measure { rps: number; p99: number; errors: number; ok: number }
 
 function hasCommand(cmd: string): boolean {
   try {
@@ -38,16 +39,17 @@ function hasCommand(cmd: string): boolean {
 const ms = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
 
 /** wrk with the browser's Accept-Encoding; a 1 s warm-up first, not counted. */
-function wrk(url: string, duration = DURATION): Measure {
-  const args = ['-t2', `-c${CONNECTIONS}`, `-d${duration}s`, '--latency', '-H', `Accept-Encoding: ${ACCEPT}`, url];
-  execFileSync('wrk', [...args.slice(0, 2), '-d1s', ...args.slice(3)], { stdio: 'ignore' });
+function wrk(url: string, duration = DURATION, script?: string): Measure {
+  const args = ['-t2', `-c${CONNECTIONS}`, `-d${duration}s`, '--latency', '-H', `Accept-Encoding: ${ACCEPT}`, ...(script ? ['-s', script] : []), url];
+  const warm = execFileSync('wrk', [...args.slice(0, 2), '-d1s', ...args.slice(3)], { encoding: 'utf8' });
   const out = execFileSync('wrk', args, { encoding: 'utf8' });
+  const ok = [warm, out].reduce((sum, o) => sum + Number(/(\d+) requests in/.exec(o)?.[1] ?? 0) - Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(o)?.[1] ?? 0), 0);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
   const p = /\s99%\s+([\d.]+)(us|ms|s)\b/.exec(out);
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
   const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const errors = non2xx + (sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0);
-  return { rps, p99: p ? ms(p[1]!, p[2]!) : Number.NaN, errors };
+  return { rps, p99: p ? ms(p[1]!, p[2]!) : Number.NaN, errors, ok };
 }
 
 /** The raw bytes (still encoded) and Content-Encoding the server sends a browser for a path. */
@@ -65,9 +67,9 @@ function rawGet(base: string, path: string): Promise<{ body: Buffer; encoding: s
 }
 
 /** nginx, one worker, serving files from `root`, each with the Content-Encoding of its twin. */
-async function startNginx(root: string, files: { name: string; encoding: string | undefined; type: string }[]): Promise<{ url: string; stop: () => Promise<void>; child: ChildProcess }> {
+async function startNginx(root: string, files: { name: string; encoding: string | undefined; type: string }[], extra: string[] = []): Promise<{ url: string; stop: () => Promise<void>; child: ChildProcess }> {
   const port = await freePort();
-  const locations = files.map((f) => `    location = /${f.name} { default_type "${f.type}";${f.encoding ? ` add_header Content-Encoding ${f.encoding};` : ''} add_header Vary Accept-Encoding; }`);
+  const locations = [...files.map((f) => `    location = /${f.name} { default_type "${f.type}";${f.encoding ? ` add_header Content-Encoding ${f.encoding};` : ''} add_header Vary Accept-Encoding; }`), ...extra];
   const conf = `worker_processes 1;
 ${process.getuid?.() === 0 ? 'user root;' : ''}
 daemon off;
@@ -138,7 +140,7 @@ const medianOf = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 const median = (runs: Measure[]): Measure => ({
-  rps: medianOf(runs.map((r) => r.rps)), p99: medianOf(runs.map((r) => r.p99)), errors: runs.reduce((a, r) => a + r.errors, 0),
+  rps: medianOf(runs.map((r) => r.rps)), p99: medianOf(runs.map((r) => r.p99)), errors: runs.reduce((a, r) => a + r.errors, 0), ok: runs.reduce((a, r) => a + r.ok, 0),
 });
 
 async function measureTargets(app: NpmStart, work: string, targets: { name: string; path: string }[], useNginx: boolean, tag: string): Promise<Row[]> {
@@ -172,6 +174,85 @@ async function measureTargets(app: NpmStart, work: string, targets: { name: stri
     await nginx?.stop();
   }
   return rows;
+}
+
+/**
+ * wrk's script for a flood of beacons as browsers send them (POST, text/plain JSON, the site's
+ * Origin, an ordinary browser's User-Agent), each from one of 16 million addresses (10.x.y.z) named in
+ * X-Forwarded-For (the server runs with TRUST_PROXY=127.0.0.1, as behind nginx), so that the
+ * per-address limit (120 a minute) lets them in and every one of them is counted.
+ */
+function beaconScript(work: string, origin: string): string {
+  const file = join(work, 'beacon.lua');
+  writeFileSync(file, `
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "text/plain;charset=UTF-8"
+wrk.headers["Origin"] = "${origin}"
+wrk.headers["User-Agent"] = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36"
+-- Each thread draws its own addresses (wrk's threads would otherwise repeat one sequence).
+local threads = 0
+function setup(thread)
+  threads = threads + 1
+  thread:set("id", threads)
+end
+function init(args)
+  math.randomseed(id * 7919 + os.time())
+end
+local kinds = { "v", "v", "v", "c", "w", "e" }
+local pages = { "/", "/products", "/en/products", "/contact", "/en", "/about" }
+local n = 0
+request = function()
+  n = n + 1
+  local body = string.format('{"k":"%s","p":"%s","r":"https://www.google.com/","e":""}', kinds[n % 6 + 1], pages[math.floor(n / 6) % 6 + 1])
+  wrk.headers["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.random(0, 255), math.random(0, 255), math.random(1, 254))
+  return wrk.format(nil, "/api/leads", nil, body)
+end
+`);
+  return file;
+}
+
+/** The beacon endpoint under a flood, and nginx answering 204 to the same requests (its floor). */
+async function measureBeacons(app: NpmStart, work: string, useNginx: boolean): Promise<Row> {
+  const script = beaconScript(work, new URL(app.url).origin);
+  writeFileSync(join(work, 'beacon-probe'), '');
+  const nginx = useNginx ? await startNginx(work, [{ name: 'beacon-probe', encoding: undefined, type: 'text/plain' }], ['    location = /api/leads { return 204; }']) : undefined;
+  try {
+    const server: Measure[] = [];
+    const reference: Measure[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      server.push(wrk(app.url, DURATION, script));
+      if (nginx) reference.push(wrk(nginx.url, DURATION, script));
+    }
+    return {
+      name: 'POST /api/leads (beacons)', bytes: 0, encoding: '204',
+      server: median(server),
+      ...(nginx ? { nginx: median(reference), ratio: medianOf(server.map((m, r) => m.rps / reference[r]!.rps)) } : {}),
+    };
+  } finally {
+    await nginx?.stop();
+  }
+}
+
+/** The owner's session cookie (the bench's own admin account, see app-process.ts). */
+async function signInOwner(app: NpmStart): Promise<string> {
+  const res = await fetch(`${app.url}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-not-secret' }),
+  });
+  if (!res.ok) throw new Error(`sign-in for the beacon count answered ${res.status}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
+/** Views, calls, WhatsApp taps and emails the database holds over every day (the beacons counted). */
+async function countedBeacons(app: NpmStart): Promise<number> {
+  const jar = await signInOwner(app);
+  const from = '2000-01-01';
+  const to = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  const csv = await (await fetch(`${app.url}/api/leads.csv?from=${from}&to=${to}`, { headers: { cookie: jar } })).text();
+  return csv.split('\r\n').slice(1).filter(Boolean).reduce((sum, line) => {
+    const cols = line.split(',');
+    return sum + Number(cols[5]) + Number(cols[7]) + Number(cols[8]) + Number(cols[9]);
+  }, 0);
 }
 
 const useNginx = hasCommand('nginx');
@@ -223,6 +304,27 @@ try {
     await off.stop();
   }
 
+  // Beacons: a server as behind nginx (TRUST_PROXY), so that many addresses can be named. Nothing
+  // before sent one (wrk runs no script of the pages), so every count in the database is the flood's.
+  const flood = await npmStart(DIR, dataDir, { TRUST_PROXY: '127.0.0.1' });
+  let beacons: Row;
+  let peakBeacons: number;
+  try {
+    beacons = await measureBeacons(flood, work, useNginx);
+    peakBeacons = peakRssMb(flood.serverPid);
+  } finally {
+    await flood.stop();
+  }
+  // Counted once the last batch is written (at shutdown): read by a second start.
+  const reader = await npmStart(DIR, dataDir);
+  let counted: number;
+  try {
+    counted = await countedBeacons(reader);
+  } finally {
+    await reader.stop();
+  }
+  rows.push(beacons);
+
   const header = ['target', 'bytes', 'encoding', 'req/s', 'p99 ms', 'nginx req/s', 'nginx p99 ms', 'ratio'];
   const lines = [header];
   for (const r of rows) {
@@ -237,10 +339,12 @@ try {
     + ` peak ${fmt(peakOn, 1)} MB over the cached targets, ${fmt(peakOff, 1)} MB with the page cache off.`);
   console.log('\nJavaScript each public page loads (module script + preloads):');
   for (const j of js) console.log(`  ${j.path.padEnd(12)} ${kb(j.gzip).padStart(9)} gzip  (${kb(j.raw)} raw, ${j.files} file${j.files === 1 ? '' : 's'})`);
-  const cachedRows = rows.slice(0, -1);
+  console.log(`\nBeacons: the server answered ${fmt(beacons.server.ok)} with 204 and the database holds ${fmt(counted)} counts`
+    + ` (${counted === beacons.server.ok ? 'all of them' : `${fmt(beacons.server.ok - counted)} missing`}); peak RSS ${fmt(peakBeacons, 1)} MB.`);
+  const cachedRows = rows.slice(0, -2);
   const worst = cachedRows.reduce((a, r) => Math.min(a, r.ratio ?? Number.NaN), Number.POSITIVE_INFINITY);
   console.log(`\nTargets: every cached target ≥ 0.5× nginx (worst ${fmt(worst, 2)}×) with p99 ≤ 20 ms (worst ${fmt(Math.max(...cachedRows.map((r) => r.server.p99)), 1)} ms);`
-    + ` / with the page cache off ≥ 1,500 req/s (${fmt(rows.at(-1)!.server.rps)}); peak RSS ≤ 150 MB (${fmt(Math.max(peakOn, peakOff), 1)} MB).`);
+    + ` / with the page cache off ≥ 1,500 req/s (${fmt(rows.at(-2)!.server.rps)}); peak RSS ≤ 150 MB (${fmt(Math.max(peakOn, peakOff, peakBeacons), 1)} MB).`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(work, { recursive: true, force: true });

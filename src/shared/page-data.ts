@@ -6,6 +6,7 @@
 import type { Language, PageName } from './i18n/index.ts';
 import type { AboutText } from './about.ts';
 import type { Contact, SeoFields } from './schemas.ts';
+import type { Focus } from './focus.ts';
 
 export interface ImageView {
   src: string;
@@ -13,6 +14,8 @@ export interface ImageView {
   srcset: string;
   width: number;
   height: number;
+  /** The focal point every crop keeps in view (src/shared/focus.ts). */
+  focus: Focus;
 }
 
 /** `language`: the language the item's text is in (Arabic where the English is not written yet). */
@@ -87,7 +90,8 @@ export interface PageDataMap {
   portfolio: { cards: CardView[] };
   products: { cards: CardView[] };
   contact: null;
-  privacy: null;
+  /** What is counted, in plain words (server-side text: it adds nothing to the public JavaScript). */
+  privacy: { paragraphs: string[] };
   'card-details': { card: CardView; details: DetailView[] };
   /** `missing` names what was not found: a page, or a product (an unknown card id). */
   'not-found': { missing: 'page' | 'card' };
@@ -99,7 +103,7 @@ export type PageState = {
 }[PageName];
 
 /** Pages whose data comes from the server; the others render from the dictionaries and root data. */
-export const pageNeedsData = (page: PageName): boolean => page !== 'contact' && page !== 'privacy' && page !== 'not-found';
+export const pageNeedsData = (page: PageName): boolean => page !== 'contact' && page !== 'not-found';
 
 /** What the HTML carries for hydration. */
 export interface Hydration { root: RootData; view: PageState }

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { ADDED_SINCE } from '../../src/server/backup/format.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
-import { contentDump, newPlace, openPlace, runScript, serve, type Place } from '../helpers/backup.ts';
+import { asOlderFormat, contentDump, newPlace, openPlace, runScript, serve, type Place } from '../helpers/backup.ts';
 import { createCard, createDetail } from '../helpers/factories.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, engines } from '../helpers/server.ts';
 
@@ -44,7 +43,7 @@ for (const engine of engines()) {
 
     it('carries the trash and the history: the card is restorable on the target, its images with it', async () => {
       const header = JSON.parse(linesOf(file)[0]!);
-      assert.equal(header.version, 3);
+      assert.ok(header.version >= 3, `format ${header.version}`);
       for (const table of NEW_TABLES) assert.ok(linesOf(file).some((l) => l.startsWith(`{"t":"${table}"`)), `${table} rows in the file`);
       const target = await newPlace(engine);
       try {
@@ -70,18 +69,9 @@ for (const engine of engines()) {
     });
 
     it('still imports a file of format version 2, with the trash and the history empty', async () => {
-      const lines = linesOf(file);
-      const header = JSON.parse(lines[0]!);
-      // A version 2 file: written before every migration and table version 3 added (the leads' too).
-      const absent = ADDED_SINCE[2]!.tables;
-      header.version = 2;
-      header.migrations = header.migrations.filter((m: string) => !ADDED_SINCE[2]!.migrations.includes(m));
-      header.tables = header.tables.filter((t: { name: string }) => !absent.includes(t.name));
-      const rows = lines.slice(1, -1).filter((l) => !absent.some((t) => l.startsWith(`{"t":"${t}"`)));
-      const trailer = JSON.parse(lines.at(-1)!);
-      for (const t of absent) delete trailer.end.rows[t];
+      // A version 2 file: written before every migration, table and column versions 3 and 4 added (the leads' too).
       const older = join(work, 'older.jsonl.gz');
-      writeLines(older, [JSON.stringify(header), ...rows, JSON.stringify(trailer)]);
+      writeLines(older, asOlderFormat(linesOf(file), 2));
 
       const target = await newPlace(engine);
       try {

@@ -99,6 +99,45 @@ describeEachEngine('history', (server) => {
     assert.deepEqual({ ...now, updatedAt: '' }, { ...slide, updatedAt: '' });
   });
 
+  it('keeps a slide move as its place in the order, and restoring it puts the slide back there', async () => {
+    const admin = await server().admin();
+    const add = async (title: string) => (await admin.post('/api/slider/', { title, details: 'نص', image: await uploadImage(admin) })).body.data as Slide;
+    const mine = [await add('أولى'), await add('ثانية'), await add('ثالثة')];
+    const order = async () => ((await server().anon().get('/api/slider/')).body.data as Slide[]).map((s) => s._id).filter((id) => mine.some((m) => m._id === id));
+    const placeOf = async (id: string) => ((await server().anon().get('/api/slider/')).body.data as Slide[]).findIndex((s) => s._id === id) + 1;
+    const third = mine[2]!;
+    const was = await placeOf(third._id);
+    // `down` is one place earlier (the contract's inverted directions), twice.
+    assert.equal((await admin.put(`/api/slider/down/${third._id}`)).status, 200);
+    assert.equal((await admin.put(`/api/slider/down/${third._id}`)).status, 200);
+    assert.deepEqual(await order(), [third._id, mine[0]!._id, mine[1]!._id]);
+    const [second, first] = await historyOf(admin, third._id);
+    assert.deepEqual([first!.fields, first!.before, first!.after, first!.changedBy], [['place'], { place: was }, { place: was - 1 }, ADMIN_EMAIL]);
+    assert.deepEqual([second!.before, second!.after], [{ place: was - 1 }, { place: was - 2 }]);
+    // A move at either end changes nothing and keeps nothing.
+    const before = (await historyOf(admin, mine[2]!._id)).length;
+    const atStart = (await server().anon().get('/api/slider/')).body.data[0] as Slide;
+    assert.equal((await admin.put(`/api/slider/down/${atStart._id}`)).status, 200);
+    assert.equal((await historyOf(admin, mine[2]!._id)).length, before);
+
+    // Back to where it was before both moves, the two others closing up behind it.
+    const undo = await restore(admin, first!);
+    assert.equal(await placeOf(third._id), was);
+    assert.deepEqual(await order(), mine.map((m) => m._id));
+    const positions = ((await server().anon().get('/api/slider/')).body.data as Slide[]).map((s) => s.position);
+    assert.deepEqual(positions, positions.map((_, i) => i), 'positions unique and gap-free');
+    // The restore is a change too: restoring it moves the slide again.
+    const [entry] = await historyOf(admin, third._id);
+    assert.equal(entry!.id, undo);
+    assert.deepEqual([entry!.before, entry!.after], [{ place: was - 2 }, { place: was }]);
+    await restore(admin, entry!);
+    assert.equal(await placeOf(third._id), was - 2);
+    // Deleted since: the move's restore brings it back from the trash first, then to its place.
+    assert.equal((await admin.delete(`/api/slider/${third._id}`)).status, 200);
+    await restore(admin, first!);
+    assert.equal(await placeOf(third._id), was);
+  });
+
   it('brings a deleted item back from its deletion entry, and deletes an added keyword again', async () => {
     const admin = await server().admin();
     const card = await createCard(admin, 'product');

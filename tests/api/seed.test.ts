@@ -38,6 +38,8 @@ async function freshSite(engine: Engine): Promise<Site> {
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     }),
     async cleanup() {
+      for (const app of open) await app.close();
+      open.clear();
       if (dbName) {
         const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
         await admin.connect();
@@ -51,7 +53,23 @@ async function freshSite(engine: Engine): Promise<Site> {
   };
 }
 
-const start = (env: Record<string, string>) => buildApp(loadConfig(env), { logger: false });
+/**
+ * Apps started here and not closed yet. A failed assertion skips a test's own close: the site's
+ * cleanup closes what is left first, or DROP DATABASE would wait for the open pool for ever and the
+ * whole test run with it.
+ */
+const open = new Set<FastifyInstance>();
+
+async function start(env: Record<string, string>): Promise<FastifyInstance> {
+  const app = await buildApp(loadConfig(env), { logger: false });
+  open.add(app);
+  return app;
+}
+
+async function closeApp(app: FastifyInstance): Promise<void> {
+  open.delete(app);
+  await app.close();
+}
 
 const TABLES = ['cards', 'card_details', 'slides', 'words', 'about', 'settings', 'images'] as const;
 
@@ -178,11 +196,11 @@ for (const engine of engines()) {
           }
         }
         const first = await snapshot(app);
-        await app.close();
+        await closeApp(app);
 
         const again = await start(site.env(true));
         assert.deepEqual(await snapshot(again), first, 'nothing duplicated or added');
-        await again.close();
+        await closeApp(again);
       } finally {
         await site.cleanup();
       }
@@ -195,7 +213,7 @@ for (const engine of engines()) {
       for (let attempt = 1; attempt <= 3 && !overlapped; attempt++) {
         const site = await freshSite(engine);
         try {
-          await (await start(site.env(false))).close(); // schema and admin in place, as after a deploy
+          await closeApp(await start(site.env(false))); // schema and admin in place, as after a deploy
           const [a, b] = await Promise.all([startInChild(site.env(true)), startInChild(site.env(true))]);
           overlapped = a.start < b.end && b.start < a.end;
           t.diagnostic(`attempt ${attempt}: start-ups ${overlapped ? 'overlapped' : 'did not overlap'} (${a.start}-${a.end}, ${b.start}-${b.end})`);
@@ -215,7 +233,7 @@ for (const engine of engines()) {
       assert.equal(counts.images, names.length, 'the server that lost the race released its pictures');
       const variants = await app.ctx.db.selectFrom('images').select('variants').execute();
       assert.equal(files.length, variants.reduce((sum, r) => sum + (JSON.parse(r.variants) as number[]).length, 0), 'no stray files');
-      await app.close();
+      await closeApp(app);
     }
 
     it('leaves a site that already has content alone', async () => {
@@ -223,11 +241,11 @@ for (const engine of engines()) {
       try {
         const setup = await start(site.env(false));
         await addWord(setup.ctx.db, 'شوك الحمام');
-        await setup.close();
+        await closeApp(setup);
         const app = await start(site.env(true));
         const { counts, files } = await snapshot(app);
         assert.deepEqual([counts.cards, counts.slides, counts.words, counts.about, counts.images, files.length], [0, 0, 1, 0, 0, 0]);
-        await app.close();
+        await closeApp(app);
       } finally {
         await site.cleanup();
       }

@@ -61,7 +61,7 @@ describeEachEngine('image upload API', (server) => {
     }
     assert.equal(await storedFile(server(), name.replace('.webp', '-1280.webp')), undefined, 'no upscaled variant');
     const stored = await server().app.ctx.images.find(server().app.ctx.db, name);
-    assert.deepEqual(stored, { name, width: 1000, height: 500, variants: [320, 640, 960, 1000] });
+    assert.deepEqual(stored, { name, width: 1000, height: 500, variants: [320, 640, 960, 1000], focus: { x: 0.5, y: 0.5 } });
 
     const wide = await uploadImage(admin, await makeImage('png', 3000, 300));
     assert.equal((await sharp(await storedBytes(server(), wide)).metadata()).width, 2400);

@@ -53,6 +53,30 @@ describe('trash, undo and history screens', () => {
     assert.equal((await card(server, id)).title, title);
   }));
 
+  test('Undo on the details switch flips it back (Arabic, phone)', () => suite.withPage(PHONE, async ({ page, server }) => {
+    const title = `شبك ${unique()}`;
+    const id = await newCard(server, title);
+    const isDetailed = async () => (await server.anon().get(`/api/card/details?id=${id}`)).body.data.cardWithImageUrl.isDetailed as boolean;
+    await signIn(page, server, 'ar');
+    await page.goto(`${server.url}/admin/details-admin?id=${id}&category=product`);
+    const flag = page.getByRole('switch', { name: 'صفحة التفاصيل' });
+    await flag.click();
+    await expectToast(page, 'تم تشغيل صفحة التفاصيل');
+    assert.equal(await isDetailed(), true);
+    await page.getByRole('region', { name: 'الإشعارات' }).getByRole('button', { name: 'تراجع' }).click();
+    await expectToast(page, 'تم إيقاف صفحة التفاصيل');
+    await page.waitForFunction(() => document.querySelector('[role="switch"]')?.getAttribute('aria-checked') === 'false');
+    assert.equal(await isDetailed(), false, 'the server has it off again');
+    // Undo only from the state the flip made: flipped again since, the Undo changes nothing.
+    await flag.click();
+    await expectToast(page, 'تم تشغيل صفحة التفاصيل');
+    const admin = await server.admin();
+    assert.equal((await admin.put(`/api/card/togggle-details/${id}`)).status, 200);
+    await page.getByRole('region', { name: 'الإشعارات' }).getByRole('button', { name: 'تراجع' }).last().click();
+    await expectToast(page, 'عدّل شخص آخر هذا العنصر بعد أن فتحته. أعد تحميل الصفحة لترى أحدث نسخة.');
+    assert.equal(await isDetailed(), false, 'the other change stands');
+  }));
+
   test('History restore and the Trash screen (English, phone)', () => suite.withPage(PHONE, async ({ page, server }) => {
     const title = `Spikes ${unique()}`;
     const id = await newCard(server, title);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../src/server/app.ts';
+import { ADDED_SINCE } from '../../src/server/backup/format.ts';
 import { EXPORTED_TABLES, SKIPPED_TABLES } from '../../src/server/backup/tables.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
@@ -102,4 +103,26 @@ export async function contentDump(db: Db): Promise<Record<string, string[]>> {
     dump[table] = rows.map((r) => JSON.stringify(r)).sort();
   }
   return dump;
+}
+
+/**
+ * The lines of a current backup as an older format `version` wrote them: without the migrations,
+ * tables and columns added since (ADDED_SINCE), the trailer counting only what is left.
+ */
+export function asOlderFormat(lines: string[], version: number): string[] {
+  const added = ADDED_SINCE[version]!;
+  const header = JSON.parse(lines[0]!) as { version: number; migrations: string[]; tables: { name: string; columns: string[] }[] };
+  header.version = version;
+  header.migrations = header.migrations.filter((m) => !added.migrations.includes(m));
+  header.tables = header.tables.filter((t) => !added.tables.includes(t.name))
+    .map((t) => ({ ...t, columns: t.columns.filter((c) => !(c in (added.columns[t.name] ?? {}))) }));
+  const rows = lines.slice(1, -1).map((l) => JSON.parse(l) as { t: string; r: Record<string, unknown> })
+    .filter((row) => !added.tables.includes(row.t))
+    .map((row) => {
+      for (const column of Object.keys(added.columns[row.t] ?? {})) delete row.r[column];
+      return JSON.stringify(row);
+    });
+  const trailer = JSON.parse(lines.at(-1)!) as { end: { rows: Record<string, number> } };
+  for (const table of added.tables) delete trailer.end.rows[table];
+  return [JSON.stringify(header), ...rows, JSON.stringify(trailer)];
 }

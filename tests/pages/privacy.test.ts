@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
@@ -21,6 +22,29 @@ describe('the privacy page', () => {
     const en = await html('/en/privacy');
     assert.match(en, /<h1 class="page-title">Privacy<\/h1>/);
     assert.match(en, /This site sets no cookies and keeps nothing in your browser\./);
+    assert.match(en, /The counts are kept for two years/);
+    assert.match(ar, /وتُحفظ الأعداد سنتين/);
+  });
+
+  it('reaches an in-app navigation in the page data, and not through the public JavaScript', async () => {
+    const data = await (await fetch(`${server.url}/__data?path=${encodeURIComponent('/en/privacy')}`)).json() as { page: string; data: { paragraphs: string[] } };
+    assert.equal(data.page, 'privacy');
+    assert.equal(data.data.paragraphs.length, 4);
+    assert.match(data.data.paragraphs[0]!, /sets no cookies/);
+    const assets = 'dist/client/assets';
+    for (const name of readdirSync(assets).filter((n) => n.endsWith('.js'))) {
+      assert.doesNotMatch(readFileSync(`${assets}/${name}`, 'utf8'), /sets no cookies|لا يضع هذا الموقع/, name);
+    }
+  });
+
+  it('says how long the counts are kept as LEADS_KEEP_DAYS says', async () => {
+    const short = await startServer('sqlite', { LEADS_KEEP_DAYS: '90' });
+    try {
+      assert.match(await (await fetch(`${short.url}/en/privacy`)).text(), /The counts are kept for 90 days and/);
+      assert.ok((await (await fetch(`${short.url}/privacy`)).text()).includes(`وتُحفظ الأعداد ${new Intl.NumberFormat('ar').format(90)} يومًا،`));
+    } finally {
+      await short.close();
+    }
   });
 
   it('is linked from the footer of every page and listed in the sitemap', async () => {

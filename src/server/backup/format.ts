@@ -16,21 +16,35 @@ import { createGunzip } from 'node:zlib';
  * Version 1 also carried image files from the uploads folder; this version does not read it (the
  * site that wrote it exports it again once it runs this version). Version 3 adds the leads counts
  * (007) and the trash and the history (008); a version 2 file still imports (ADDED_SINCE), leaving
- * them empty.
+ * them empty. Version 4 adds each image's focal point (009, two columns of images); an older file's
+ * images import with the centre, which is how they were cropped.
  */
 export const FORMAT = 'bird-barrier-site';
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
 
 /**
  * What each older version still read lacks, so its files keep importing: the migrations added
- * since (the file's list is ours without them) and the tables they made (left empty by the import).
+ * since (the file's list is ours without them), the tables they made (left empty by the import)
+ * and the columns they added to tables the file has (each row gets the value given here).
  * Version 3 added the second factors (006, tables a backup skips), the leads counts (007) and the trash
- * and the history (008).
+ * and the history (008); version 4 the focal point of images (009).
  */
-export const ADDED_SINCE: Readonly<Record<number, { migrations: readonly string[]; tables: readonly string[] }>> = {
+export interface AddedSince {
+  migrations: readonly string[];
+  tables: readonly string[];
+  columns: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+const FOCUS_COLUMNS = { images: { focus_x: 0.5, focus_y: 0.5 } };
+export const ADDED_SINCE: Readonly<Record<number, AddedSince>> = {
   2: {
-    migrations: ['006-second-factors', '007-leads', '008-trash-history'],
+    migrations: ['006-second-factors', '007-leads', '008-trash-history', '009-image-focus'],
     tables: ['lead_counts', 'lead_options', 'trash', 'history', 'kept_images'],
+    columns: FOCUS_COLUMNS,
+  },
+  3: {
+    migrations: ['009-image-focus'],
+    tables: [],
+    columns: FOCUS_COLUMNS,
   },
 };
 
@@ -112,7 +126,8 @@ export function parseHeader(text: string | undefined): Header {
   }
   if (!isRecord(value) || value.format !== FORMAT) throw new BackupError('The file is not a site backup (its first line is not a backup header).');
   if (value.version !== FORMAT_VERSION && !(typeof value.version === 'number' && value.version in ADDED_SINCE)) {
-    const read = [...Object.keys(ADDED_SINCE), String(FORMAT_VERSION)].join(' and ');
+    const versions = [...Object.keys(ADDED_SINCE), String(FORMAT_VERSION)];
+    const read = `${versions.slice(0, -1).join(', ')} and ${versions.at(-1)}`;
     throw new BackupError(`The backup is format version ${shown(typeof value.version === 'object' ? 'unknown' : value.version, 20)}; this version of the site reads versions ${read} only. ` +
       'Start the site that wrote it with this version and export it again.');
   }

@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../db/database.ts';
 import { knownMigrations, migrateToLatest } from '../db/migrate.ts';
-import { ADDED_SINCE, BackupError, decodeRow, FORMAT_VERSION, shown, parseHeader, parseLine, READ_BOUNDS, readLines, type Header, type ReadBounds } from './format.ts';
+import { ADDED_SINCE, BackupError, type AddedSince, decodeRow, FORMAT_VERSION, shown, parseHeader, parseLine, READ_BOUNDS, readLines, type Header, type ReadBounds } from './format.ts';
 import { clearTable, continueSequences, insertRows, type Row } from './rows.ts';
 import { assertClassified, EXPORTED_TABLES, exportedTables, liveTables, SKIPPED_TABLES, type LiveTable } from './tables.ts';
 import { assertValueRules, checkRow, checkValues } from './values.ts';
@@ -52,12 +52,14 @@ export async function importSite(db: Kysely<any>, engine: Engine, opts: ImportOp
     assertSameMigrations(header.migrations, expected(executed), 'the target database is');
     const live = await liveTables(db);
     assertClassified(live);
-    assertSameTables(header, exportedTables(live).filter((t) => !added?.tables.includes(t.name)));
+    const inFile = exportedTables(live).filter((t) => !added?.tables.includes(t.name))
+      .map((t) => ({ ...t, columns: t.columns.filter((c) => !(c.name in (added?.columns[t.name] ?? {}))) }));
+    assertSameTables(header, inFile);
     assertValueRules(exportedTables(live));
 
     const summary = await db.transaction().execute(async (trx) => {
       await prepareTarget(trx, opts.replace);
-      const loaded = await load(trx, lines, live);
+      const loaded = await load(trx, lines, live, added?.columns ?? {});
       for (const table of exportedTables(live)) await continueSequences(trx, engine, table.name, table.columns);
       // The rows fire the content-version triggers like any write: at commit, servers running on the
       // target (notified on PostgreSQL, reading the version on SQLite) drop the pages they kept.
@@ -111,7 +113,8 @@ async function prepareTarget(trx: Kysely<any>, replace: boolean): Promise<void> 
   for (const table of [...EXPORTED_TABLES].reverse()) await clearTable(trx, table);
 }
 
-async function load(trx: Kysely<any>, lines: AsyncIterator<string>, live: LiveTable[]): Promise<Omit<ImportSummary, 'bytes'>> {
+/** `filled`: columns an older file's rows lack, with the value each row gets (ADDED_SINCE). */
+async function load(trx: Kysely<any>, lines: AsyncIterator<string>, live: LiveTable[], filled: AddedSince['columns']): Promise<Omit<ImportSummary, 'bytes'>> {
   const columns = new Map(exportedTables(live).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
   const counts: Record<string, number> = {};
   let batch: { table: string; rows: Row[]; bytes: number; firstLine: number } | undefined;
@@ -132,10 +135,11 @@ async function load(trx: Kysely<any>, lines: AsyncIterator<string>, live: LiveTa
     if (line.kind === 'row') {
       const known = columns.get(line.table);
       if (!known) throw new BackupError(`Line ${lineNo} of the backup is a row of ${shown(line.table)}, which a backup does not hold.`);
-      const stray = Object.keys(line.values).find((c) => !known.has(c));
+      const stray = Object.keys(line.values).find((c) => !known.has(c) || c in (filled[line.table] ?? {}));
       if (stray) throw new BackupError(`Line ${lineNo} of the backup has a column ${line.table}.${shown(stray)} this database does not have.`);
-      checkValues(line.table, line.values, lineNo);
-      const row = decodeRow(line.values, lineNo);
+      const values = { ...line.values, ...filled[line.table] };
+      checkValues(line.table, values, lineNo);
+      const row = decodeRow(values, lineNo);
       // The rows before are stored first: an image file is checked against its image's stored row.
       if (batch && (batch.table !== line.table || batch.rows.length >= MAX_BATCH_ROWS || batch.bytes + next.value.length > MAX_BATCH_BYTES)) await flush();
       await checkRow(trx, line.table, row, lineNo);

@@ -89,6 +89,8 @@ const STORED_PHONE = /^\+?[0-9][0-9 ]{3,18}[0-9]$/;
 const TRASH_KIND = column(Type.Enum(['card', 'detail', 'slide', 'word']), "'card', 'detail', 'slide' or 'word'");
 const HISTORY_KIND = column(Type.Enum(['card', 'detail', 'slide', 'word', 'about', 'contact', 'phone', 'proof']), "'card', 'detail', 'slide', 'word', 'about', 'contact', 'phone' or 'proof'");
 const account = text(LIMITS.email);
+/** images.focus_x, focus_y: a point of the photo, 0 (left or top edge) to 1. */
+const fraction = column(Type.Number({ minimum: 0, maximum: 1 }), 'a number from 0 to 1');
 const count = column(Type.Integer({ minimum: 0, maximum: 2_000_000_000 }), 'a whole number from 0 to 2000000000');
 
 const TABLES: { [T in ExportedTable]: Columns<T> } = {
@@ -130,6 +132,8 @@ const TABLES: { [T in ExportedTable]: Columns<T> } = {
     height: dimension,
     variants: column(Type.Refine(Type.String({ maxLength: 200 }), isWidthList), `a JSON list of at most 16 widths from 1 to ${MAX_DIMENSION}`),
     created_at: timestamp,
+    focus_x: fraction,
+    focus_y: fraction,
   },
   image_files: {
     name: column(Type.String({ pattern: '^[a-f0-9]{32}(-[1-9][0-9]{0,4})?\\.webp$' }), 'a file name (an image name, or one with a width: NAME-640.webp)'),

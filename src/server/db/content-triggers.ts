@@ -85,3 +85,25 @@ async function createPostgresTriggers(db: Kysely<unknown>): Promise<void> {
       for each statement execute function content_changed()`.execute(db);
   }
 }
+
+/**
+ * A photo's focal point (images.focus_x, focus_y) is shown by every page that crops it, so moving
+ * it is a content write; the rest of an image row (its upload time, touched by a repeated upload)
+ * is not, and new or deleted images are not shown until a card or slide names them.
+ */
+export async function createFocusTriggers(db: Kysely<unknown>): Promise<void> {
+  const moved = sql`new.focus_x is distinct from old.focus_x or new.focus_y is distinct from old.focus_y`;
+  if (isPostgres(db)) {
+    await sql`create constraint trigger images_content_focus after update of focus_x, focus_y on images
+      deferrable initially deferred for each row when (${moved}) execute function content_changed()`.execute(db);
+    return;
+  }
+  await sql`create trigger images_content_focus after update of focus_x, focus_y on images
+    for each row when new.focus_x is not old.focus_x or new.focus_y is not old.focus_y
+    begin update content_version set version = version + 1 where id = 1; end`.execute(db);
+}
+
+export async function dropFocusTriggers(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) await sql`drop trigger if exists images_content_focus on images`.execute(db);
+  else await sql`drop trigger if exists images_content_focus`.execute(db);
+}

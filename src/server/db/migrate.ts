@@ -8,6 +8,7 @@ import * as m005 from './migrations/005-session-details.ts';
 import * as m006 from './migrations/006-second-factors.ts';
 import * as m007 from './migrations/007-leads.ts';
 import * as m008 from './migrations/008-trash-history.ts';
+import * as m009 from './migrations/009-image-focus.ts';
 
 /** Migrations are imported statically so a bundled or type-stripped build finds them without a file scan. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '006-second-factors': m006,
   '007-leads': m007,
   '008-trash-history': m008,
+  '009-image-focus': m009,
 };
 
 /** The names of the migrations this version of the code knows, in the order they run. */

@@ -164,6 +164,9 @@ interface ImagesTable {
   /** JSON array of the widths of the stored WebP variants. */
   variants: string;
   created_at: string;
+  /** The focal point every crop keeps in view, 0..1 across and down (0.5 = the centre). */
+  focus_x: Generated<number>;
+  focus_y: Generated<number>;
 }
 
 /** The bytes of each served file of an image: the re-encoded original and its resized variants. */

@@ -10,7 +10,7 @@ import { getProof, proofFromVersion, writeProof } from '../proof/proof-repositor
 import { refusingGoneImage, refusingGoneRow } from '../images/image-references.ts';
 import { assertVersion, staleOrGone } from '../lib/concurrency.ts';
 import { ConflictError, NotFoundError } from '../lib/domain-errors.ts';
-import { findSlideRow, insertSlideAt, lockSlideOrder, type SlideRow } from '../slides/slides-repository.ts';
+import { findSlideRow, insertSlideAt, lockSlideOrder, placeSlideRow, type SlideRow } from '../slides/slides-repository.ts';
 import { deleteSlide } from '../slides/slides-service.ts';
 import { deleteWord } from '../words/words-repository.ts';
 import { EMPTY_ABOUT, pickAbout, type AboutText } from '../../shared/about.ts';
@@ -160,9 +160,27 @@ async function applyIn(trx: Tx, kind: string, id: string, v: Version, expected: 
       }
       return recordChange(trx, { kind: 'word', itemId: id, title: str(v, 'word'), before: null, after: { word: str(v, 'word') }, actor });
     }
+    case 'slide':
+      if (typeof v.place === 'number' && v.title === undefined) return placeSlide(trx, id, v.place, actor);
+      return applyToRecord(trx, kind, id, v, expected, actor);
     default:
-      return applyToRecord(trx, kind as 'card' | 'detail' | 'slide', id, v, expected, actor);
+      return applyToRecord(trx, kind as 'card' | 'detail', id, v, expected, actor);
   }
+}
+
+/** A slide put back in its place in the order (a move restored); from the trash first if it was deleted since. */
+async function placeSlide(trx: Tx, id: string, place: number, actor: string): Promise<string | undefined> {
+  await lockSlideOrder(trx);
+  let restored: string | undefined;
+  if (!(await findSlideRow(trx, id))) {
+    if (!(await findInTrash(trx, id))) throw new NotFoundError(GONE.slide);
+    restored = await restoreIn(trx, id, actor);
+  }
+  const row = await findSlideRow(trx, id);
+  const moved = await placeSlideRow(trx, id, place - 1);
+  if (!row || !moved) throw new NotFoundError(GONE.slide);
+  const made = await recordChange(trx, { kind: 'slide', itemId: id, title: row.title, before: { place: moved.from + 1 }, after: { place: moved.to + 1 }, actor });
+  return made ?? restored;
 }
 
 async function latestOf(trx: Db, kind: string, id: string): Promise<string | undefined> {

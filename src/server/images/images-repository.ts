@@ -2,10 +2,14 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { isReferenceViolation, toBuffer } from '../db/dialect.ts';
+import { CENTRE, type Focus } from '../../shared/focus.ts';
 import type { EncodedFile, EncodedImage } from './image-encode.ts';
 
-/** Stored facts of an image: its size and the widths of its served files (the original's last). */
-export interface StoredImage { name: string; width: number; height: number; variants: number[] }
+/**
+ * Stored facts of an image: its size, the widths of its served files (the original's last) and
+ * the focal point its crops keep.
+ */
+export interface StoredImage { name: string; width: number; height: number; variants: number[]; focus: Focus }
 
 export const variantName = (name: string, width: number): string => name.replace(/\.webp$/, `-${width}.webp`);
 
@@ -22,7 +26,16 @@ const IN_USE = /_image_fk|images_in_use/; // kept_images_image_fk too
 
 export async function findImage(db: Db, name: string): Promise<StoredImage | undefined> {
   const row = await db.selectFrom('images').selectAll().where('name', '=', name).executeTakeFirst();
-  return row ? { name: row.name, width: row.width, height: row.height, variants: JSON.parse(row.variants) as number[] } : undefined;
+  return row ? {
+    name: row.name, width: row.width, height: row.height, variants: JSON.parse(row.variants) as number[],
+    focus: { x: Number(row.focus_x), y: Number(row.focus_y) },
+  } : undefined;
+}
+
+/** Moves an image's focal point; answers its facts, or undefined when it is not stored. */
+export async function setImageFocus(db: Db, name: string, focus: Focus): Promise<StoredImage | undefined> {
+  const r = await db.updateTable('images').set({ focus_x: focus.x, focus_y: focus.y }).where('name', '=', name).executeTakeFirst();
+  return r.numUpdatedRows > 0n ? findImage(db, name) : undefined;
 }
 
 /**
@@ -44,7 +57,7 @@ export async function insertImage(db: Db, image: EncodedImage, variants: Encoded
       await trx.insertInto('image_files').values({ name: variantName(image.name, v.width), image: image.name, width: v.width, bytes: v.bytes }).execute();
     }
   });
-  return { name: image.name, width: image.width, height: image.height, variants: widths };
+  return { name: image.name, width: image.width, height: image.height, variants: widths, focus: { ...CENTRE } };
 }
 
 /** The bytes of one served file (an original or a variant), or undefined. */

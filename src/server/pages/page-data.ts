@@ -15,11 +15,13 @@ import { getContact } from '../contact/contact-repository.ts';
 import { getSeo } from '../seo/seo-repository.ts';
 import { getProof } from '../proof/proof-repository.ts';
 import { seoText } from '../../shared/page-meta.ts';
+import { CENTRE } from '../../shared/focus.ts';
 import type { Card, CardDetail, Slide } from '../../shared/schemas.ts';
 import { localizeCard, localizeDetail, localizeProof, localizeQuotes, localizeSlide } from '../../shared/localize.ts';
 import type { Language } from '../../shared/i18n/index.ts';
 import type { CardView, DetailView, ImageView, PageState, RootData, SlideView } from '../../shared/page-data.ts';
 import { pageKey, resolvePage } from '../../shared/paths.ts';
+import { privacyParagraphs } from './privacy-text.ts';
 
 /**
  * The public pages' loaders: they call the repositories directly. A failed read fails the page
@@ -34,13 +36,14 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
 
   async function imageView(name: string): Promise<ImageView> {
     const stored = await images.find(db, name);
-    if (!stored) return { src: imageUrl(name), srcset: '', ...FALLBACK_SIZE };
+    if (!stored) return { src: imageUrl(name), srcset: '', ...FALLBACK_SIZE, focus: CENTRE };
     const url = (w: number) => imageUrl(w >= stored.width ? name : variantName(name, w));
     return {
       src: imageUrl(name),
       srcset: stored.variants.map((w) => `${url(w)} ${w}w`).join(', '),
       width: stored.width,
       height: stored.height,
+      focus: stored.focus,
     };
   }
 
@@ -127,7 +130,7 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
       case 'contact':
         return { page, lang, status: 200, key, data: null };
       case 'privacy':
-        return { page, lang, status: 200, key, data: null };
+        return { page, lang, status: 200, key, data: { paragraphs: privacyParagraphs(lang, ctx.config.leads.keepDays) } };
       default:
         return { page: 'not-found', lang, status: 404, key, data: { missing: 'page' } };
     }

@@ -94,6 +94,32 @@ export async function moveSlideRow(trx: Tx, id: string, direction: SlideDirectio
 }
 
 /**
+ * Moves a slide to `position` (0 = first; past the end = last), the slides between moving one place
+ * to close the gap; answers where it was and where it is, undefined when the slide does not exist.
+ * As deleteSlideRow does, through negative numbers (the moved slide waits at one below them all),
+ * so the UNIQUE position is never held twice. The caller holds the order lock.
+ */
+export async function placeSlideRow(trx: Tx, id: string, position: number): Promise<{ from: number; to: number } | undefined> {
+  const row = await trx.selectFrom('slides').select('position').where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const { count } = await trx.selectFrom('slides').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const from = row.position;
+  const to = Math.min(Math.max(0, Math.trunc(position)), Number(count) - 1);
+  if (to === from) return { from, to };
+  await trx.updateTable('slides').set({ position: -Number(count) - 2 }).where('id', '=', id).execute();
+  if (to < from) {
+    // [to, from - 1] move one place later: p → -p - 2 → p + 1.
+    await trx.updateTable('slides').set((eb) => ({ position: eb(eb.neg(eb.ref('position')), '-', 2) })).where('position', '>=', to).where('position', '<', from).execute();
+  } else {
+    // [from + 1, to] move one place earlier: p → -p → p - 1.
+    await trx.updateTable('slides').set((eb) => ({ position: eb.neg(eb.ref('position')) })).where('position', '>', from).where('position', '<=', to).execute();
+  }
+  await trx.updateTable('slides').set((eb) => ({ position: eb(eb.neg(eb.ref('position')), '-', 1) })).where('position', '<', 0).where('id', '!=', id).execute();
+  await trx.updateTable('slides').set({ position: to }).where('id', '=', id).execute();
+  return { from, to };
+}
+
+/**
  * Puts a slide back at `position` (the ones from there on move one place later), or last when the
  * order is shorter now; answers the row as stored. The caller holds the order lock.
  */

@@ -85,11 +85,20 @@ export async function deleteSlide(deps: SlideDeps, id: string, actor = ''): Prom
   if (!deleted) throw new NotFoundError(SLIDE_GONE);
 }
 
-/** Moves a slide one place (`down` = earlier); at either end nothing changes. */
-export async function moveSlide(deps: SlideDeps, id: string, direction: SlideDirection): Promise<MoveResult> {
+/**
+ * Moves a slide one place (`down` = earlier); at either end nothing changes. A move is kept in the
+ * history as the slide's place (1 = first), so "Restore this version" puts it back there.
+ */
+export async function moveSlide(deps: SlideDeps, id: string, direction: SlideDirection, actor = ''): Promise<MoveResult> {
   const result = await deps.db.transaction().execute(async (trx) => {
     await lockSlideOrder(trx);
-    return moveSlideRow(trx, id, direction);
+    const row = await findSlideRow(trx, id);
+    const moved = await moveSlideRow(trx, id, direction);
+    if (row && moved === 'moved') {
+      const to = direction === 'down' ? row.position - 1 : row.position + 1;
+      await recordChange(trx, { kind: 'slide', itemId: id, title: row.title, before: { place: row.position + 1 }, after: { place: to + 1 }, actor });
+    }
+    return moved;
   });
   if (!result) throw new NotFoundError(SLIDE_GONE);
   return result;

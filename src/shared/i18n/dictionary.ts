@@ -27,8 +27,8 @@ export interface Dictionary {
   pages: Record<PageName, PageText>;
   nav: { label: string; home: string; about: string; portfolio: string; products: string; contact: string };
   skipToContent: string;
-  /** The privacy page (issue 24): what is counted, in plain words; the footer links to it. */
-  privacy: { heading: string; paragraphs: string[]; link: string };
+  /** The privacy page's heading and the footer's link to it (its words come with the page's data). */
+  privacy: { heading: string; link: string };
   menuOpen: string;
   menuClose: string;
   switchLanguage: { label: string; aria: string; lang: Language };

@@ -50,12 +50,6 @@ export const en: Dictionary = {
   privacy: {
     heading: 'Privacy',
     link: 'Privacy',
-    paragraphs: [
-      'This site sets no cookies and keeps nothing in your browser.',
-      'To know whether the site helps people reach us, it counts page views and taps on the call, WhatsApp and email links. Each count records only the day, the page, the language, the kind of device (phone, tablet or computer) and where the visit came from (for example a search engine or a social network).',
-      'To count visitors without counting anyone twice in a day, the server mixes your address and browser name with a random code that changes every day, keeps only the result, and deletes it and the code when the day ends. Nothing is kept that could tell who you are or link one day\'s visit to another.',
-      'Search engine robots and our own visits are not counted. The counts are kept for two years and are never sold or shared.',
-    ],
   },
   menuOpen: 'Open menu',
   menuClose: 'Close menu',

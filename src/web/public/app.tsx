@@ -65,7 +65,6 @@ export function App({ root, view: initial }: Hydration) {
   if (key !== seenKey) {
     setSeenKey(key);
     if (target.page === 'contact') setView({ page: 'contact', lang: target.lang, status: 200, key, data: null });
-    else if (target.page === 'privacy') setView({ page: 'privacy', lang: target.lang, status: 200, key, data: null });
     else if (target.page === 'not-found') setView({ page: 'not-found', lang: target.lang, status: 404, key, data: { missing: 'page' } });
   }
 

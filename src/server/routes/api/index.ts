@@ -5,6 +5,7 @@ import card from './card/index.ts';
 import checklist from './checklist/index.ts';
 import contact from './contact/index.ts';
 import history from './history/index.ts';
+import images from './images/index.ts';
 import leads, { leadsCsvRoute } from './leads/index.ts';
 import proof from './proof/index.ts';
 import seo from './seo/index.ts';
@@ -27,4 +28,5 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(seo, { prefix: '/seo' });
   await app.register(proof, { prefix: '/proof' });
   await app.register(checklist, { prefix: '/checklist' });
+  await app.register(images, { prefix: '/images' });
 }

@@ -3,11 +3,13 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { isBlank } from '../../../shared/text.ts';
 import { useLanguage } from '../i18n/language.tsx';
 import { ApiError } from '../lib/api.ts';
+import { images } from '../lib/endpoints.ts';
 import { MSG } from '../lib/messages.ts';
 import { undoEdit } from '../lib/undo.ts';
 import { notify } from '../lib/notify.ts';
 import { useUnsavedGuard } from '../lib/use-unsaved-guard.ts';
-import { ImageField, type ImageState } from './image-field.tsx';
+import type { PreviewShape } from './focus-editor.tsx';
+import { PhotoPicker, type ImageState } from './photo-picker.tsx';
 import { Button, TextArea, TextField } from './ui.tsx';
 
 /** Arabic title and text (required) and their English pair (optional: both or neither). */
@@ -22,6 +24,8 @@ interface ItemFormProps {
   textLabel: string;
   initial: ItemValues;
   existingImageUrl?: string | undefined;
+  /** The frames the photo is shown in on the site, previewed under it. */
+  shapes: PreviewShape[];
   submitLabel: string;
   /** Sends the form; answers the server's message. */
   onSubmit: (values: ItemValues, image: string | null) => Promise<{ message: string }>;
@@ -33,18 +37,20 @@ interface ItemFormProps {
  * The add/edit form of cards, detail items and slides. An add needs an uploaded image first;
  * an edit keeps the current image unless a new one is uploaded.
  */
-export function ItemForm({ mode, textLabel, initial, existingImageUrl, submitLabel, onSubmit, onDone }: ItemFormProps) {
+export function ItemForm({ mode, textLabel, initial, existingImageUrl, shapes, submitLabel, onSubmit, onDone }: ItemFormProps) {
   const { t, lang, say } = useLanguage();
   const hintId = useId();
   const formId = useId();
   const [values, setValues] = useState(initial);
-  const [image, setImage] = useState<ImageState>({ image: null, pending: false });
+  const [image, setImage] = useState<ImageState>({ image: null, pending: false, focus: null });
+  const [noPhoto, setNoPhoto] = useState(false);
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
-  const dirty = FIELDS.some((k) => values[k] !== initial[k]) || image.image !== null || image.pending;
+  const dirty = FIELDS.some((k) => values[k] !== initial[k]) || image.image !== null || image.pending || image.focus !== null;
   const guard = useUnsavedGuard(dirty);
 
-  const needsUpload = (mode === 'add' && !image.image) || image.pending;
+  // Save waits only for an upload that runs or failed; an addition sent without a photo is told to add one.
+  const needsUpload = image.pending;
   const blankText = isBlank(values.title) || isBlank(values.text);
   const [triedPair, setTriedPair] = useState(false);
   // The English pair is both filled or both empty (the server says so too); the empty one is marked.
@@ -58,10 +64,17 @@ export function ItemForm({ mode, textLabel, initial, existingImageUrl, submitLab
       document.getElementById(values.titleEn.trim() ? `${formId}-text-en` : `${formId}-title-en`)?.focus();
       return;
     }
+    if (mode === 'add' && !image.image && !image.pending) {
+      setNoPhoto(true);
+      document.getElementById(`${formId}-photo`)?.querySelector('input')?.focus();
+      return;
+    }
     if (needsUpload || blankText || busy) return;
     setBusy(true);
     setConflict(null);
     try {
+      // The focal point belongs to the photo: stored first, so the saved item is shown cropped around it.
+      if (image.focus) await images.setFocus(image.focus.name, image.focus.focus);
       const trimmed = { title: values.title.trim(), text: values.text.trim(), titleEn: values.titleEn.trim(), textEn: values.textEn.trim() };
       const answer = await onSubmit(trimmed, image.image);
       const saved = (answer as { data?: { _id?: string; updatedAt?: string } }).data;
@@ -132,7 +145,15 @@ export function ItemForm({ mode, textLabel, initial, existingImageUrl, submitLab
           />
         </fieldset>
       </div>
-      <ImageField required={mode === 'add'} existingUrl={existingImageUrl} onChange={setImage} />
+      <div id={`${formId}-photo`}>
+        <PhotoPicker
+          required={mode === 'add'}
+          existingUrl={existingImageUrl}
+          shapes={shapes}
+          missing={noPhoto && !image.image}
+          onChange={(state) => { setImage(state); if (state.image || state.pending) setNoPhoto(false); }}
+        />
+      </div>
       {conflict && <p className="notice notice-error" role="alert">{say(conflict)}</p>}
       <div className="form-actions">
         <Button type="submit" variant="primary" busy={busy} disabled={needsUpload} aria-describedby={needsUpload ? hintId : undefined}>

@@ -16,6 +16,7 @@ const FIELDS: Record<string, string> = {
   phoneNumber: 'رقم الهاتف', whatsapp: 'رقم واتساب',
   instagram: 'رابط إنستغرام', x: 'رابط إكس', tiktok: 'رابط تيك توك', snapchat: 'رابط سناب شات', facebook: 'رابط فيسبوك',
   citiesAr: 'المدن بالعربية', citiesEn: 'المدن بالإنجليزية',
+  name: 'اسم الصورة',
   yearsInBusiness: 'سنوات الخبرة', jobsDone: 'المشاريع المنجزة', citiesServed: 'عدد المدن', guaranteeAr: 'الضمان بالعربية',
   guaranteeEn: 'الضمان بالإنجليزية', crNumber: 'رقم السجل التجاري', vatNumber: 'الرقم الضريبي', quotes: 'آراء العملاء',
   language: 'اللغة', type: 'النوع', id: 'المعرّف', direction: 'الاتجاه', updatedAt: 'وقت التعديل',
@@ -44,6 +45,8 @@ const EXACT: Record<string, string> = {
   // Successes the server answers.
   'Card added': 'تمت إضافة البطاقة',
   'Card updated': 'تم تحديث البطاقة',
+  'Details switched on': 'تم تشغيل صفحة التفاصيل',
+  'Details switched off': 'تم إيقاف صفحة التفاصيل',
   'Card deleted': 'تم حذف البطاقة',
   'Detail added': 'تمت إضافة عنصر التفاصيل',
   'Detail updated': 'تم تحديث عنصر التفاصيل',
@@ -148,6 +151,9 @@ const EXACT: Record<string, string> = {
   'An item with the same keyword exists already.': 'توجد كلمة مفتاحية مماثلة من قبل.',
   'This item exists already.': 'هذا العنصر موجود من قبل.',
   'An image of this item is gone.': 'إحدى صور هذا العنصر لم تعد موجودة.',
+  // The photo picker's focal point.
+  'Focal point saved': 'تم حفظ نقطة التركيز',
+  'Image not found.': 'الصورة غير موجودة؛ ربما حُذفت.',
 };
 
 const wait = (n: string, unit: string): string => {
@@ -200,6 +206,7 @@ const RULES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^must be at least (\d+)$/, (m) => `يجب ألا يقل عن ${m[1]}.`],
   [/^must have at most (\d+) items$/, (m) => `لا يزيد عددها على ${m[1]}.`],
   [/^must be a (\w+)$/, () => 'نوع القيمة غير صحيح.'],
+  [/^must be [<>]=? ?(-?[\d.]+)$/, () => 'خارج المدى المسموح.'],
 ];
 
 function toArabic(text: string): string {

@@ -2,6 +2,7 @@
 import type { AboutText } from '../../../shared/about.ts';
 import type { About, Card, CardDetail, CardType, Contact, ContactFields, Language, LaunchCheck, LaunchCheckKey, Proof as TrustProof, ProofFields, ProofQuote, Seo, SeoFields, SessionItem, Slide, Word } from '../../../shared/schemas.ts';
 import type { HistoryEntry, TrashItem } from '../../../shared/history.ts';
+import type { Focus } from '../../../shared/focus.ts';
 import { api, type RequestOptions } from './api.ts';
 
 export type { TrashItem };
@@ -36,7 +37,8 @@ export const cards = {
   add: (type: CardType, input: ItemInput) => api.post<Saved<Card>>(`/api/card/?type=${q(type)}`, { ...texts(input), image: input.image }),
   update: (id: string, input: ItemInput) => api.put<Saved<Card>>(`/api/card/${q(id)}`, editBody(input)),
   remove: (id: string) => api.delete<{ message: string }>(`/api/card/${q(id)}`),
-  toggleDetails: (id: string) => api.put<Saved<Card>>(`/api/card/togggle-details/${q(id)}`),
+  /** `expected`: the card's updatedAt as last read; the flip answers 409 when it has moved since. */
+  toggleDetails: (id: string, expected?: string) => api.put<Saved<Card>>(`/api/card/togggle-details/${q(id)}`, undefined, expected ? { headers: { 'if-match': expected } } : undefined),
   addDetail: (cardId: string, input: ItemInput) =>
     api.post<Saved<CardDetail>>('/api/card/details', { ...texts(input), image: input.image, id: cardId }),
   updateDetail: (id: string, input: ItemInput) => api.put<Saved<CardDetail>>(`/api/card/details/${q(id)}`, editBody(input)),
@@ -160,4 +162,11 @@ export const history = {
     api.get<{ data: ListedChange[] }>(`/api/history${item ? `?item=${q(item)}` : ''}`, o).then((r) => r.data),
   restore: (id: string, expectedUpdatedAt: string | null) =>
     api.post<Restored>(`/api/history/${q(id)}/restore`, expectedUpdatedAt ? { expectedUpdatedAt } : {}),
+};
+
+/** A stored image's size and focal point (the photo picker); not part of the original contract. */
+export interface ImageFacts { image: string; imageUrl: string; width: number; height: number; focus: Focus }
+export const images = {
+  get: (name: string, o?: RequestOptions) => api.get<{ data: ImageFacts }>(`/api/images/${q(name)}`, o).then((r) => r.data),
+  setFocus: (name: string, focus: Focus) => api.put<{ message: string; data: ImageFacts }>(`/api/images/${q(name)}/focus`, focus),
 };

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import type { PreviewShape } from '../components/focus-editor.tsx';
 import { EMPTY_ITEM, ItemForm } from '../components/item-form.tsx';
 import { LoadState, PageHeader } from '../components/ui.tsx';
 import { useLanguage, useTitle } from '../i18n/language.tsx';
@@ -21,6 +22,9 @@ async function loadCard(id: string, category: CardType | undefined, signal: Abor
   }
 }
 
+/** A product is shown as a card; a portfolio entry as a card on the home page and a wide row on its own page. */
+const shapesOf = (category: CardType): PreviewShape[] => (category === 'portfolio' ? ['card', 'portfolio'] : ['card']);
+
 /** addproduct: a product or, with category=portfolio, a portfolio entry. */
 export function AddCardPage() {
   const { t, to } = useLanguage();
@@ -37,6 +41,7 @@ export function AddCardPage() {
         mode="add"
         textLabel={t.fieldDescription}
         initial={EMPTY_ITEM}
+        shapes={shapesOf(category)}
         submitLabel={t.save}
         onSubmit={(v, image) => cards.add(category, { ...v, image })}
         onDone={() => navigate(to(back))}
@@ -68,6 +73,7 @@ export function EditCardPage() {
           textLabel={t.fieldDescription}
           initial={{ title: card.data.title, text: card.data.description, titleEn: card.data.titleEn ?? '', textEn: card.data.descriptionEn ?? '' }}
           existingImageUrl={card.data.imageUrl}
+          shapes={shapesOf(category)}
           submitLabel={t.save}
           onSubmit={(v, image) => cards.update(id, { ...v, image, expectedUpdatedAt: card.data!.updatedAt })}
           onDone={() => navigate(to(back))}

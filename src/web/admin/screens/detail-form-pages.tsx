@@ -29,6 +29,7 @@ export function AddDetailPage() {
           mode="add"
           textLabel={t.fieldDescription}
           initial={EMPTY_ITEM}
+          shapes={['card']}
           submitLabel={t.save}
           onSubmit={(v, image) => cards.addDetail(cardId, { ...v, image })}
           onDone={() => navigate(to(back))}
@@ -66,6 +67,7 @@ export function EditDetailPage() {
           textLabel={t.fieldDescription}
           initial={{ title: item.title, text: item.description, titleEn: item.titleEn ?? '', textEn: item.descriptionEn ?? '' }}
           existingImageUrl={item.imageUrl}
+          shapes={['card']}
           submitLabel={t.save}
           onSubmit={(v, image) => cards.updateDetail(id, { ...v, image, expectedUpdatedAt: item.updatedAt })}
           onDone={() => navigate(to(back))}

@@ -22,6 +22,7 @@ export function AddSlidePage() {
         mode="add"
         textLabel={t.fieldDetails}
         initial={EMPTY_ITEM}
+        shapes={['slide']}
         submitLabel={t.save}
         onSubmit={(v, image) => slides.add({ ...v, image })}
         onDone={() => navigate(to(BACK))}
@@ -55,6 +56,7 @@ export function EditSlidePage() {
           textLabel={t.fieldDetails}
           initial={{ title: data.title, text: data.details, titleEn: data.titleEn ?? '', textEn: data.detailsEn ?? '' }}
           existingImageUrl={data.imageUrl}
+          shapes={['slide']}
           submitLabel={t.save}
           onSubmit={(v, image) => slides.update(id, { ...v, image, expectedUpdatedAt: data.updatedAt })}
           onDone={() => navigate(to(BACK))}

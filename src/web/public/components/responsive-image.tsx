@@ -1,4 +1,5 @@
 import type { ImageView } from '../../../shared/page-data.ts';
+import { focusClasses } from '../../../shared/focus.ts';
 
 interface Props {
   image: ImageView;
@@ -11,14 +12,16 @@ interface Props {
 }
 
 /**
- * An image with its stored variants; width and height are always set so nothing shifts. For a
+ * An image with its stored variants; width and height are always set so nothing shifts. Its crop
+ * keeps the owner's focal point in view (classes of styles/focus.css). For a
  * `priority` image React's server renderer also emits a <link rel="preload"> with the same srcset
  * and sizes at the start of the markup, so its download starts before the browser reaches it.
  */
 export function ResponsiveImage({ image, alt, sizes, priority = false, className }: Props) {
+  const classes = [className, focusClasses(image.focus)].filter(Boolean).join(' ');
   return (
     <img
-      className={className}
+      className={classes || undefined}
       src={image.src}
       srcSet={image.srcset || undefined}
       sizes={image.srcset ? sizes : undefined}

@@ -1,12 +1,13 @@
-import { useT } from '../hooks.ts';
+import { usePageData, useT } from '../hooks.ts';
 
 /** /privacy: what the site counts (issue 24), in plain words, in the visitor's language. */
 export function PrivacyPage() {
   const t = useT();
+  const { paragraphs } = usePageData('privacy');
   return (
     <section className="container privacy">
       <h1 className="page-title">{t.privacy.heading}</h1>
-      {t.privacy.paragraphs.map((p) => <p key={p} className="page-lead">{p}</p>)}
+      {paragraphs.map((p) => <p key={p} className="page-lead">{p}</p>)}
     </section>
   );
 }

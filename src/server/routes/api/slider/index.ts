@@ -68,7 +68,7 @@ const slider: FastifyPluginAsyncTypebox = async (app) => {
       tags, summary: 'Move a slide one place; at either end nothing changes', params: MoveParams,
       response: { 200: MessageOnly, ...errors(400, 401, 404) },
     },
-  }, async (request) => ({ message: MOVE_MESSAGES[await moveSlide(ctx, request.params.id, request.params.direction)] }));
+  }, async (request) => ({ message: MOVE_MESSAGES[await moveSlide(ctx, request.params.id, request.params.direction, actorOf(request))] }));
 };
 
 export default slider;
