@@ -6,18 +6,22 @@ import { Type, type Static } from 'typebox';
 
 const TRASH_KINDS = ['card', 'detail', 'slide', 'word'] as const;
 export type TrashKind = typeof TRASH_KINDS[number];
-export const HISTORY_KINDS = [...TRASH_KINDS, 'about', 'contact', 'phone'] as const;
+export const HISTORY_KINDS = [...TRASH_KINDS, 'about', 'contact', 'phone', 'proof'] as const;
 export type HistoryKind = typeof HISTORY_KINDS[number];
 
-// Objects and null: the contact details' opening hours and map location.
-const VersionValue = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String()), Type.Null(), Type.Record(Type.String(), Type.Unknown())]);
+// Objects and null: the contact details' opening hours and map location. A list of records is a
+// list of small items kept together (the customer quotes of the trust settings).
+const VersionValue = Type.Union([
+  Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String()), Type.Null(), Type.Record(Type.String(), Type.Unknown()),
+  Type.Array(Type.Record(Type.String(), Type.String())),
+]);
 export const Version = Type.Record(Type.String(), VersionValue);
 export type Version = Static<typeof Version>;
 
 export const HistoryEntry = Type.Object({
   id: Type.String(),
   kind: Type.Unsafe<HistoryKind>({ type: 'string', enum: [...HISTORY_KINDS] }),
-  itemId: Type.String({ description: "The item's id; the language for about texts; 'contact' or 'phone'" }),
+  itemId: Type.String({ description: "The item's id; the language for about texts; 'contact', 'phone' or 'proof'" }),
   title: Type.String({ description: 'What the item is called (its Arabic title, the keyword, …)' }),
   fields: Type.Array(Type.String(), { description: 'The fields this change changed' }),
   before: Type.Union([Version, Type.Null()], { description: 'The version it replaced (null: the item was added)' }),

@@ -22,4 +22,13 @@ export const LIMITS = {
   /** Search titles: the headline a search result and a shared link show, and the description under it. */
   seoTitle: 90,
   seoDescription: 300,
+  /** Trust and proof: the guarantee badge, one customer quote and its signature, how many quotes. */
+  guarantee: 60,
+  quote: 400,
+  quoteName: 60,
+  quoteCity: 40,
+  quotes: 12,
+  years: 100,
+  jobs: 1_000_000,
+  citiesServed: 100,
 } as const;

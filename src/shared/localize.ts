@@ -4,7 +4,8 @@
  * an item is in English when its English title is written, otherwise the whole item stays
  * in Arabic (title and text never mix languages) and says so in `language`.
  */
-import type { Card, CardDetail, Language, Slide } from './schemas.ts';
+import type { Card, CardDetail, Language, Proof, Slide } from './schemas.ts';
+import type { ProofView, QuoteView } from './page-data.ts';
 
 export type { Language };
 
@@ -43,3 +44,26 @@ export function localizeSlide(slide: Slide, lang: Language): LocalizedSlide {
 
 /** True when the item has no English yet (the admin lists mark these). */
 export const missingEnglish = (item: { titleEn?: string | undefined }): boolean => (item.titleEn ?? '').trim() === '';
+
+/** One of a pair of texts in `lang`, else the other: the text and the language it is in. */
+function either(ar: string, en: string, lang: Language): [string, Language] {
+  if (lang === 'en' && en !== '') return [en, 'en'];
+  return ar !== '' ? [ar, 'ar'] : [en, 'en'];
+}
+
+/** The customer quotes in `lang`, each in the other language where the owner wrote only that one. */
+export function localizeQuotes(proof: Proof, lang: Language): QuoteView[] {
+  return proof.quotes.map((q) => {
+    const [text, language] = either(q.textAr, q.textEn, lang);
+    return { id: q.id, text, language, name: q.name, city: either(q.cityAr, q.cityEn, lang)[0] };
+  });
+}
+
+/** The trust settings a page shows in `lang`. */
+export function localizeProof(proof: Proof, lang: Language): ProofView {
+  const [guarantee, guaranteeLanguage] = either(proof.guaranteeAr, proof.guaranteeEn, lang);
+  return {
+    yearsInBusiness: proof.yearsInBusiness, jobsDone: proof.jobsDone, citiesServed: proof.citiesServed,
+    guarantee, guaranteeLanguage, quotes: localizeQuotes(proof, lang),
+  };
+}

@@ -44,6 +44,24 @@ export interface SlideView {
   image: ImageView;
 }
 
+/** A customer quote in one language: `language` is the language its text is actually in. */
+export interface QuoteView {
+  id: string;
+  text: string;
+  language: Language;
+  name: string;
+  city: string;
+}
+
+/** The figures, the guarantee and the quotes in one language (null or '' = not shown). */
+export interface ProofView {
+  yearsInBusiness: number | null;
+  jobsDone: number | null;
+  citiesServed: number | null;
+  guarantee: string;
+  guaranteeLanguage: Language;
+  quotes: QuoteView[];
+}
 
 export type SeoText = SeoFields;
 
@@ -61,12 +79,14 @@ export interface RootData {
   contact: Contact;
   /** The owner's search titles ('' = the default headline, which names the service and the cities). */
   seo: SeoText;
+  /** The commercial registration and VAT numbers the footer shows ('' = not shown). */
+  registration: { crNumber: string; vatNumber: string };
   year: number;
 }
 
 export interface PageDataMap {
-  home: { slides: SlideView[]; recent: CardView[] };
-  about: { about: AboutText };
+  home: { slides: SlideView[]; recent: CardView[]; proof: ProofView };
+  about: { about: AboutText; quotes: QuoteView[] };
   portfolio: { cards: CardView[] };
   products: { cards: CardView[] };
   contact: null;

@@ -237,6 +237,39 @@ export type Seo = Static<typeof Seo>;
 export const SeoSave = Type.Object({ ...SeoFields.properties, expectedUpdatedAt: ExpectedUpdatedAt });
 export type SeoSave = Static<typeof SeoSave>;
 
+// ---- trust and proof ----
+/**
+ * One type list rather than a union: the server coerces types, and in a union a null would be
+ * coerced into the integer branch's 0 before the null branch is tried.
+ */
+const figure = (max: number, what: string) => Type.Unsafe<number | null>({
+  type: ['integer', 'null'], minimum: 0, maximum: max, description: `${what}: a whole number from 0 to ${max}, or null when not shown`,
+});
+export const ProofQuote = Type.Object({
+  id: Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_-]*$', description: "The quote's id; '' on a new quote, and the server gives it one" }),
+  textAr: Type.String({ maxLength: LIMITS.quote, description: "The customer's words in Arabic ('' = none)" }),
+  textEn: Type.String({ maxLength: LIMITS.quote, description: "The customer's words in English ('' = none); one of the two is needed" }),
+  name: text(LIMITS.quoteName, "The customer's name as they agree to be named (\"أبو فهد\", \"Mohammed A.\")"),
+  cityAr: Type.String({ maxLength: LIMITS.quoteCity, description: "The customer's city in Arabic ('' = not said)" }),
+  cityEn: Type.String({ maxLength: LIMITS.quoteCity, description: "The customer's city in English ('' = the Arabic one)" }),
+});
+export type ProofQuote = Static<typeof ProofQuote>;
+export const ProofFields = Type.Object({
+  yearsInBusiness: figure(LIMITS.years, 'Years in business'),
+  jobsDone: figure(LIMITS.jobs, 'Jobs done'),
+  citiesServed: figure(LIMITS.citiesServed, 'Cities served'),
+  guaranteeAr: Type.String({ maxLength: LIMITS.guarantee, description: "The guarantee in Arabic (\"ضمان 5 سنوات\"); '' = no badge" }),
+  guaranteeEn: Type.String({ maxLength: LIMITS.guarantee, description: "The guarantee in English (\"5-year guarantee\"); '' = the Arabic one" }),
+  crNumber: Type.String({ maxLength: 30, description: "The commercial registration number: 10 digits (1010123456), or '' when not shown" }),
+  vatNumber: Type.String({ maxLength: 40, description: "The VAT registration number: 15 digits starting and ending with 3 (300123456700003), or '' when not shown" }),
+  quotes: Type.Array(ProofQuote, { maxItems: LIMITS.quotes, description: 'Customer quotes, in display order' }),
+});
+export type ProofFields = Static<typeof ProofFields>;
+export const Proof = Type.Object({ ...ProofFields.properties, updatedAt: Type.String({ description: "When last saved ('' before the first save)" }) });
+export type Proof = Static<typeof Proof>;
+export const ProofSave = Type.Object({ ...ProofFields.properties, expectedUpdatedAt: ExpectedUpdatedAt });
+export type ProofSave = Static<typeof ProofSave>;
+
 // ---- keywords ----
 export const Word = Type.Object({ _id: Type.String(), word: Type.String() });
 export type Word = Static<typeof Word>;
@@ -331,7 +364,7 @@ export type SecondStepInfo = Static<typeof SecondStepInfo>;
 /** What the owner still has to replace or fill in before the site is theirs, each fixed on one admin screen. */
 const LAUNCH_CHECKS = [
   'slides', 'products', 'portfolio', 'about', 'phone', 'email', 'whatsapp', 'social',
-  'englishSlides', 'englishProducts', 'englishPortfolio', 'englishAbout',
+  'englishSlides', 'englishProducts', 'englishPortfolio', 'englishAbout', 'proof',
 ] as const;
 export type LaunchCheckKey = (typeof LAUNCH_CHECKS)[number];
 export const LaunchCheck = Type.Object({

@@ -113,6 +113,13 @@ const CASES: { name: string; table: string; nth?: number; change: (r: Values, li
     r.key = 'contact';
     r.value = JSON.stringify({ ...contact, instagram: 'javascript:alert(1)' });
   }, message: /settings\.value of contact must be the contact details as the site stores them/ },
+  { name: 'trust settings with a VAT number that is no VAT number', table: 'settings', change: (r) => {
+    r.key = 'proof';
+    r.value = JSON.stringify({
+      yearsInBusiness: 3, jobsDone: null, citiesServed: null, guaranteeAr: '', guaranteeEn: '', crNumber: '', vatNumber: '<img src=x>',
+      quotes: [], updatedAt: '2026-01-02T03:04:05.678Z',
+    });
+  }, message: /settings\.value of proof must be the trust settings as the site stores them/ },
   { name: 'a phone number that is a sentence', table: 'settings', change: (r) => { r.key = 'phone'; r.value = 'call us on <script>'; }, message: /settings\.value of phone must be a phone number of 5 to 20 digits/ },
 ];
 

@@ -48,4 +48,17 @@ describeEachEngine('launch checklist', (server) => {
     const contacts = await checks(admin);
     for (const key of ['phone', 'email', 'whatsapp', 'social']) assert.equal(contacts[key]?.done, true, `${key} cleared`);
   });
+
+  it('flags the demo figures, registration numbers and quotes, and clears as the owner replaces them', async () => {
+    const admin = await server().admin();
+    assert.deepEqual((await checks(admin)).proof, { key: 'proof', done: false, count: 6 }, 'three demo quotes, the figures, the CR and VAT numbers');
+    const demo = (await admin.get('/api/proof')).body.data;
+    const { updatedAt: _u, ...fields } = demo;
+    // An edited demo quote is the owner's; the untouched ones and the demo figures are still flagged.
+    const quotes = [{ ...fields.quotes[0], textAr: 'ركّبوا الشبك بسرعة وبإتقان', textEn: '' }, ...fields.quotes.slice(1)];
+    assert.equal((await admin.put('/api/proof', { ...fields, quotes, crNumber: '2050123456', vatNumber: '' })).status, 200);
+    assert.equal((await checks(admin)).proof?.count, 3, 'two demo quotes and the figures');
+    assert.equal((await admin.put('/api/proof', { ...fields, quotes: quotes.slice(0, 1), crNumber: '2050123456', vatNumber: '', jobsDone: 300 })).status, 200);
+    assert.deepEqual((await checks(admin)).proof, { key: 'proof', done: true, count: 0 });
+  });
 }, { SEED_DEMO: 'true' });

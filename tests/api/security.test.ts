@@ -106,12 +106,13 @@ describeEachEngine('security baseline', (server) => {
       }
     }
     // Every admin write of the contract, the admin check, the contact details, the owner's sessions, password and second
-    // factors, the trash and the history, the leads, the search titles, the launch checklist and a photo's focal point: 44 in all.
-    assert.equal(guarded.length, 44, guarded.join("\n"));
+    // factors, the trash and the history, the leads, the search titles, the trust settings, the launch checklist and a photo's
+    // focal point: 45 in all.
+    assert.equal(guarded.length, 45, guarded.join("\n"));
     for (const call of ['PUT /api/card/togggle-details/{id}', 'POST /api/card/upload', 'GET /api/auth/is-logged-in', 'PUT /api/slider/{direction}/{id}',
       'GET /api/auth/sessions', 'DELETE /api/auth/sessions', 'DELETE /api/auth/sessions/{id}', 'PUT /api/auth/password',
       'GET /api/auth/factors', 'POST /api/auth/passkeys', 'DELETE /api/auth/passkeys/{id}', 'POST /api/auth/totp', 'DELETE /api/auth/totp',
-      'POST /api/auth/recovery-codes', 'GET /api/trash/', 'POST /api/history/{id}/restore', 'GET /api/leads.csv', 'PUT /api/seo/', 'GET /api/checklist/',
+      'POST /api/auth/recovery-codes', 'GET /api/trash/', 'POST /api/history/{id}/restore', 'GET /api/leads.csv', 'PUT /api/seo/', 'PUT /api/proof/', 'GET /api/checklist/',
       'GET /api/images/{name}', 'PUT /api/images/{name}/focus']) {
       assert.ok(guarded.includes(call), call);
     }

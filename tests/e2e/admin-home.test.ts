@@ -27,7 +27,8 @@ describe('admin home: the launch checklist, and tap targets on phones', () => {
       await signIn(page, server, 'ar');
       await page.getByRole('heading', { level: 1, name: 'الرئيسية' }).waitFor();
       const list = page.getByRole('region', { name: 'قائمة الإطلاق' });
-      for (const text of ['3 شرائح ما زالت تعرض صورًا أو نصوصًا تجريبية.', 'رقم الهاتف ناقص أو ما زال الرقم التجريبي.', 'رقم واتساب ما زال الرقم التجريبي.']) {
+      for (const text of ['3 شرائح ما زالت تعرض صورًا أو نصوصًا تجريبية.', 'رقم الهاتف ناقص أو ما زال الرقم التجريبي.', 'رقم واتساب ما زال الرقم التجريبي.',
+        'ما زالت عناصر تجريبية في «الثقة والضمان» (الأرقام وأرقام السجل وآراء العملاء)، عددها: 6.']) {
         await list.getByText(text, { exact: true }).waitFor();
       }
       assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'nothing leaves the screen');
@@ -35,7 +36,7 @@ describe('admin home: the launch checklist, and tap targets on phones', () => {
       await expectNoAxeViolations(page, `admin home (ar, ${viewport.width})`);
 
       if (viewport.width < 992) {
-        for (const screen of ['keyword-admin', 'slide-admin', 'product-admin', 'contact-admin']) {
+        for (const screen of ['keyword-admin', 'slide-admin', 'product-admin', 'contact-admin', 'proof-admin']) {
           await page.goto(`${server.url}/admin/${screen}`);
           await page.locator('main h2, main .tile, main .badge-list').first().waitFor();
           assert.deepEqual(await smallTargets(page), [], `${screen}: on a phone every control is at least 44 px`);

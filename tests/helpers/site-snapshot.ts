@@ -9,7 +9,7 @@ export type Snapshot = Map<string, Answer>;
 const PAGES = ['/', '/products', '/portfolio', '/about', '/contact'];
 const APIS = [
   '/api/card?type=product', '/api/card?type=portfolio', '/api/card/home-portfolio', '/api/slider/',
-  '/api/aboutus?language=ar', '/api/aboutus?language=en', '/api/auth/phone', '/api/word/', '/api/contact',
+  '/api/aboutus?language=ar', '/api/aboutus?language=en', '/api/auth/phone', '/api/word/', '/api/contact', '/api/proof',
   '/sitemap.xml', '/robots.txt',
 ];
 const en = (path: string) => (path === '/' ? '/en' : `/en${path}`);

@@ -6,9 +6,10 @@ import type { Database } from '../db/schema.ts';
 import { InvalidInputError } from '../lib/domain-errors.ts';
 import { normaliseContact, withDefaults } from '../contact/contact-repository.ts';
 import { normaliseSeo } from '../seo/seo-repository.ts';
+import { normaliseProof } from '../proof/proof-repository.ts';
 import { MAX_DIMENSION, MAX_INPUT_PIXELS, storedFileFacts } from '../images/image-encode.ts';
 import { isImageName, variantName } from '../images/image-store.ts';
-import { ContactInput, LIMITS, Seo } from '../../shared/schemas.ts';
+import { ContactInput, LIMITS, Proof, Seo } from '../../shared/schemas.ts';
 import { LANGUAGES } from '../../shared/language.ts';
 import { phone as phones } from '../lib/phone.ts';
 import { BackupError, READ_BOUNDS, shown } from './format.ts';
@@ -86,7 +87,7 @@ const json = (max: number, nullable = false) => column(
 const STORED_PHONE = /^\+?[0-9][0-9 ]{3,18}[0-9]$/;
 
 const TRASH_KIND = column(Type.Enum(['card', 'detail', 'slide', 'word']), "'card', 'detail', 'slide' or 'word'");
-const HISTORY_KIND = column(Type.Enum(['card', 'detail', 'slide', 'word', 'about', 'contact', 'phone']), "'card', 'detail', 'slide', 'word', 'about', 'contact' or 'phone'");
+const HISTORY_KIND = column(Type.Enum(['card', 'detail', 'slide', 'word', 'about', 'contact', 'phone', 'proof']), "'card', 'detail', 'slide', 'word', 'about', 'contact', 'phone' or 'proof'");
 const account = text(LIMITS.email);
 /** images.focus_x, focus_y: a point of the photo, 0 (left or top edge) to 1. */
 const fraction = column(Type.Number({ minimum: 0, maximum: 1 }), 'a number from 0 to 1');
@@ -234,6 +235,10 @@ const SETTINGS: Record<string, Column> = {
     Type.Refine(Type.String(), (s) => isSeo(s)),
     'the search titles as the site stores them (JSON: two titles and two descriptions, trimmed, on one line)',
   ),
+  proof: column(
+    Type.Refine(Type.String(), (s) => isProof(s)),
+    'the trust settings as the site stores them (JSON: figures, a guarantee, registration numbers and customer quotes)',
+  ),
   'device-cookie-key': column(Type.String({ pattern: '^[A-Za-z0-9_-]{43,128}$' }), 'a signing key of 32 to 96 bytes of base64url'),
   'demo-seeded-at': timestamp,
 };
@@ -253,6 +258,26 @@ function isSeo(value: string): boolean {
   if (!seoSchema.Check(stored)) return false;
   const { updatedAt: _updatedAt, ...fields } = stored as Seo;
   return JSON.stringify(normaliseSeo(fields)) === JSON.stringify(fields);
+}
+
+const proofSchema = Compile(Type.Object({ ...Proof.properties, updatedAt: timestamp.schema }, { additionalProperties: false }));
+
+function isProof(value: string): boolean {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(value);
+  } catch {
+    return false;
+  }
+  if (!proofSchema.Check(stored)) return false;
+  const { updatedAt: _updatedAt, ...fields } = stored as Proof;
+  try {
+    // Stored as the site's own check leaves it: trimmed, registration numbers well formed, every quote with an id.
+    return fields.quotes.every((q) => q.id !== '') && JSON.stringify(normaliseProof(fields)) === JSON.stringify(fields);
+  } catch (err) {
+    if (err instanceof InvalidInputError) return false;
+    throw err;
+  }
 }
 
 function isContact(value: string): boolean {

@@ -6,6 +6,7 @@ import { findCardRow, type CardDetailRow, type CardRow } from '../cards/cards-re
 import { deleteCard, deleteDetail } from '../cards/cards-service.ts';
 import { findDetailRow } from '../cards/details-repository.ts';
 import { getContact, withDefaults, writeContact } from '../contact/contact-repository.ts';
+import { getProof, proofFromVersion, writeProof } from '../proof/proof-repository.ts';
 import { refusingGoneImage, refusingGoneRow } from '../images/image-references.ts';
 import { assertVersion, staleOrGone } from '../lib/concurrency.ts';
 import { ConflictError, NotFoundError } from '../lib/domain-errors.ts';
@@ -138,6 +139,10 @@ async function applyIn(trx: Tx, kind: string, id: string, v: Version, expected: 
       await writeContact(trx, fields, expected, actor);
       return latestOf(trx, kind, id);
     }
+    case 'proof': {
+      await writeProof(trx, proofFromVersion(v), expected, actor);
+      return latestOf(trx, kind, id);
+    }
     case 'phone': {
       const phone = str(v, 'phone');
       if ((await getPhone(trx)) !== phone) await (phone === '' ? clearPhone(trx, actor) : setPhone(trx, phone, actor));
@@ -230,6 +235,7 @@ export async function currentVersions(db: Db, entries: { kind: string; itemId: s
     else if (kind === 'slide') version = (await findSlideRow(db, itemId))?.updated_at;
     else if (kind === 'about') version = (await db.selectFrom('about').select('updated_at').where('language', '=', itemId as Language).executeTakeFirst())?.updated_at ?? '';
     else if (kind === 'contact') version = (await getContact(db)).updatedAt;
+    else if (kind === 'proof') version = (await getProof(db)).updatedAt;
     else if (kind === 'word') version = (await db.selectFrom('words').select('id').where('id', '=', itemId).executeTakeFirst()) ? '' : undefined;
     else version = '';
     if (version !== undefined) out.set(key, version);

@@ -13,10 +13,11 @@ import { listSlides } from '../slides/slides-repository.ts';
 import { listWords } from '../words/words-repository.ts';
 import { getContact } from '../contact/contact-repository.ts';
 import { getSeo } from '../seo/seo-repository.ts';
+import { getProof } from '../proof/proof-repository.ts';
 import { seoText } from '../../shared/page-meta.ts';
 import { CENTRE } from '../../shared/focus.ts';
 import type { Card, CardDetail, Slide } from '../../shared/schemas.ts';
-import { localizeCard, localizeDetail, localizeSlide } from '../../shared/localize.ts';
+import { localizeCard, localizeDetail, localizeProof, localizeQuotes, localizeSlide } from '../../shared/localize.ts';
 import type { Language } from '../../shared/i18n/index.ts';
 import type { CardView, DetailView, ImageView, PageState, RootData, SlideView } from '../../shared/page-data.ts';
 import { pageKey, resolvePage } from '../../shared/paths.ts';
@@ -74,14 +75,19 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
   }
 
   async function root(): Promise<RootData> {
-    const [phone, words, contact, seo] = await Promise.all([
+    const [phone, words, contact, seo, proof] = await Promise.all([
       attempt('phone', () => getPhone(db)),
       attempt('keywords', () => listWords(db)),
       attempt('contact', () => getContact(db)),
       attempt('seo', () => getSeo(db)),
+      attempt('proof', () => getProof(db)),
     ]);
     const whatsappText = phones.display(whatsappNumber(contact, phone));
-    return { phone, phoneText: phones.display(phone), whatsappText, keywords: words.map((w) => w.word), contact, seo: seoText(seo), year: new Date().getFullYear() };
+    const registration = { crNumber: proof.crNumber, vatNumber: proof.vatNumber };
+    return {
+      phone, phoneText: phones.display(phone), whatsappText, keywords: words.map((w) => w.word), contact, seo: seoText(seo), registration,
+      year: new Date().getFullYear(),
+    };
   }
 
   /** The page at `pathname` + `search` with its data, or the 404 page. */
@@ -90,15 +96,19 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
     const key = pageKey(pathname, search);
     switch (page) {
       case 'home': {
-        const [slides, recent] = await Promise.all([
+        const [slides, recent, proof] = await Promise.all([
           attempt('slides', async () => Promise.all((await listSlides(db)).map(slideView(lang)))),
           attempt('home portfolio', async () => Promise.all((await listHomePortfolio(db)).map(cardView(lang)))),
+          attempt('proof', async () => localizeProof(await getProof(db), lang)),
         ]);
-        return { page, lang, status: 200, key, data: { slides, recent } };
+        return { page, lang, status: 200, key, data: { slides, recent, proof } };
       }
       case 'about': {
-        const about = await attempt('about', async () => pickAbout(await getAbout(db, lang)));
-        return { page, lang, status: 200, key, data: { about } };
+        const [about, quotes] = await Promise.all([
+          attempt('about', async () => pickAbout(await getAbout(db, lang))),
+          attempt('proof', async () => localizeQuotes(await getProof(db), lang)),
+        ]);
+        return { page, lang, status: 200, key, data: { about, quotes } };
       }
       case 'portfolio':
       case 'products': {

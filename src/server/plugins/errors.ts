@@ -29,10 +29,10 @@ function describeRule(item: ValidationItem): string {
     case 'enum': return `must be one of: ${(p.allowedValues as unknown[] | undefined)?.join(', ') ?? '…'}`;
     case 'format': return p.format === 'email' ? 'must be a valid email address' : `must be a valid ${String(p.format)}`;
     case 'pattern': return PATTERN_RULES[String(p.pattern)] ?? 'is not in the expected format';
-    case 'type': return `must be a ${String(p.type)}`;
-    case 'maxItems': return `must have at most ${String(p.limit)} items`;
+    case 'type': return String(p.type).startsWith('integer') ? 'must be a whole number' : `must be a ${String(p.type)}`;
     case 'minimum': return `must be at least ${String(p.limit)}`;
     case 'maximum': return `must be at most ${String(p.limit)}`;
+    case 'maxItems': return `must have at most ${String(p.limit)} items`;
     default: return item.message ?? 'is invalid';
   }
 }

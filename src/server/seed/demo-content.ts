@@ -1,5 +1,5 @@
 import type { AboutText } from '../../shared/about.ts';
-import type { ContactInput, Language } from '../../shared/schemas.ts';
+import type { ContactInput, Language, ProofFields } from '../../shared/schemas.ts';
 import type { Art } from './demo-images.ts';
 import {
   detailAcUnits, detailBalconyNets, detailFineMesh, detailNarrowSpikes, detailSillInstallation, detailWideMesh, detailWideSpikes,
@@ -33,6 +33,41 @@ export const DEMO_CONTACT: ContactInput = {
   facebook: '',
   citiesAr: ['الدمام', 'الرياض', 'المدينة المنورة', 'جدة'],
   citiesEn: ['Dammam', 'Riyadh', 'Madinah', 'Jeddah'],
+};
+
+/**
+ * Figures, a guarantee and customer words that make the demo look like an established business.
+ * The registration numbers are placeholders (all zeros) no real business holds, and the launch
+ * checklist asks the owner to replace every one of these.
+ */
+export const DEMO_PROOF: ProofFields = {
+  yearsInBusiness: 12,
+  jobsDone: 1500,
+  citiesServed: 4,
+  guaranteeAr: 'ضمان 5 سنوات على التركيب',
+  guaranteeEn: '5-year installation guarantee',
+  crNumber: '1010000000',
+  vatNumber: '300000000000003',
+  quotes: [
+    {
+      id: 'demo-quote-1',
+      textAr: 'كان الحمام يعشش في المكيفات كل صيف. ركّبوا الشبك في يوم واحد، ومن سنتين لم نرَ حمامة على البلكونة.',
+      textEn: 'Pigeons nested in our AC units every summer. The net went up in a single day, and in two years we have not seen one on the balcony.',
+      name: 'أبو فهد', cityAr: 'الرياض', cityEn: 'Riyadh',
+    },
+    {
+      id: 'demo-quote-2',
+      textAr: 'شغل نظيف ومرتب، والشوك لا يكاد يُرى من الشارع. جاؤوا في الموعد وشرحوا لنا كل شيء قبل البدء.',
+      textEn: 'Neat, tidy work, and the spikes can hardly be seen from the street. They came on time and explained everything before they started.',
+      name: 'Sara M.', cityAr: 'جدة', cityEn: 'Jeddah',
+    },
+    {
+      id: 'demo-quote-3',
+      textAr: 'ركّبوا لنا نظام الأسلاك على واجهة المستودع، وانتهت مشكلة فضلات الحمام على البضاعة.',
+      textEn: 'They fitted the wire system on our warehouse front, and the droppings on our stock stopped.',
+      name: 'م. خالد العتيبي', cityAr: 'الدمام', cityEn: 'Dammam',
+    },
+  ],
 };
 
 export const DEMO_SLIDES: { title: string; details: string; titleEn: string; detailsEn: string; art: Art }[] = [

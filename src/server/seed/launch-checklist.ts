@@ -1,9 +1,10 @@
 import { getPhone } from '../about/phone-repository.ts';
 import { getContact } from '../contact/contact-repository.ts';
+import { getProof } from '../proof/proof-repository.ts';
 import type { Db } from '../db/database.ts';
 import { phone as phones } from '../lib/phone.ts';
-import { SOCIAL_LINKS, type LaunchCheck, type LaunchCheckKey } from '../../shared/schemas.ts';
-import { DEMO_ABOUT, DEMO_CONTACT, DEMO_PHONE, DEMO_PORTFOLIO, DEMO_PRODUCTS, DEMO_SLIDES } from './demo-content.ts';
+import { SOCIAL_LINKS, type LaunchCheck, type LaunchCheckKey, type ProofFields } from '../../shared/schemas.ts';
+import { DEMO_ABOUT, DEMO_CONTACT, DEMO_PHONE, DEMO_PORTFOLIO, DEMO_PRODUCTS, DEMO_PROOF, DEMO_SLIDES } from './demo-content.ts';
 
 /** The settings row that lists the pictures the demo seed stored, so a demo photo is known by its name. */
 export const DEMO_IMAGES_KEY = 'demo-images';
@@ -29,12 +30,21 @@ async function demoImages(db: Db): Promise<Set<string>> {
 
 interface Item { title: string; title_en: string; image: string }
 
+const DEMO_QUOTE_TEXTS = new Set(DEMO_PROOF.quotes.flatMap((q) => [q.textAr, q.textEn]));
+
+/** Demo proof still shown: each demo quote, the demo figures (as a whole), and each placeholder registration number. */
+function demoProof(proof: ProofFields): number {
+  const quotes = proof.quotes.filter((q) => DEMO_QUOTE_TEXTS.has(q.textAr) || DEMO_QUOTE_TEXTS.has(q.textEn)).length;
+  const figures = proof.yearsInBusiness === DEMO_PROOF.yearsInBusiness && proof.jobsDone === DEMO_PROOF.jobsDone ? 1 : 0;
+  return quotes + figures + (proof.crNumber === DEMO_PROOF.crNumber ? 1 : 0) + (proof.vatNumber === DEMO_PROOF.vatNumber ? 1 : 0);
+}
+
 /**
  * The admin home's launch checklist: demo photos and texts still shown, placeholder or missing
  * contact details, and items without English text. Read on each visit; nothing is stored.
  */
 export async function launchChecklist(db: Db): Promise<LaunchCheck[]> {
-  const [images, slides, cards, details, about, phone, contact] = await Promise.all([
+  const [images, slides, cards, details, about, phone, contact, proof] = await Promise.all([
     demoImages(db),
     db.selectFrom('slides').select(['title', 'title_en', 'image']).execute(),
     db.selectFrom('cards').select(['type', 'title', 'title_en', 'image']).execute(),
@@ -43,6 +53,7 @@ export async function launchChecklist(db: Db): Promise<LaunchCheck[]> {
     db.selectFrom('about').selectAll().execute(),
     getPhone(db),
     getContact(db),
+    getProof(db),
   ]);
   const isDemo = (i: Item) => images.has(i.image) || DEMO_TITLES.has(i.title) || (i.title_en !== '' && DEMO_TITLES.has(i.title_en));
   const demo = (items: Item[]) => items.filter(isDemo).length;
@@ -71,6 +82,7 @@ export async function launchChecklist(db: Db): Promise<LaunchCheck[]> {
     englishProducts: noEnglish(products),
     englishPortfolio: noEnglish(portfolio),
     englishAbout: english && english.title !== '' && english.description !== '' ? 0 : 1,
+    proof: demoProof(proof),
   };
   return (Object.keys(counts) as LaunchCheckKey[]).map((key) => ({ key, done: counts[key] === 0, count: counts[key] }));
 }

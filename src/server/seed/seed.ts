@@ -2,12 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { saveAbout } from '../about/about-repository.ts';
 import { getPhone, setPhone } from '../about/phone-repository.ts';
 import { getContact, writeContact } from '../contact/contact-repository.ts';
+import { getProof, writeProof } from '../proof/proof-repository.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import { lockSlideOrder } from '../slides/slides-repository.ts';
 import { addWord } from '../words/words-repository.ts';
-import { DEMO_ABOUT, DEMO_CONTACT, DEMO_KEYWORDS, DEMO_PHONE, DEMO_PORTFOLIO, DEMO_PRODUCTS, DEMO_SLIDES, demoArts } from './demo-content.ts';
+import { DEMO_ABOUT, DEMO_CONTACT, DEMO_KEYWORDS, DEMO_PHONE, DEMO_PORTFOLIO, DEMO_PRODUCTS, DEMO_PROOF, DEMO_SLIDES, demoArts } from './demo-content.ts';
 import type { Art } from './demo-images.ts';
 import { DEMO_IMAGES_KEY } from './launch-checklist.ts';
 
@@ -106,6 +107,7 @@ async function writeDemoRows(db: Db, image: (art: Art) => string): Promise<void>
   await saveAbout(db, 'en', DEMO_ABOUT.en);
   if ((await getPhone(db)) === '') await setPhone(db, DEMO_PHONE);
   if ((await getContact(db)).updatedAt === '') await writeContact(db, DEMO_CONTACT, undefined);
+  if ((await getProof(db)).updatedAt === '') await writeProof(db, DEMO_PROOF, undefined);
   await db.insertInto('settings').values({ key: DEMO_IMAGES_KEY, value: JSON.stringify([...new Set(demoArts().map(image))]) }).execute();
   await db.insertInto('settings').values({ key: SEEDED_KEY, value: at(now) }).execute();
 }

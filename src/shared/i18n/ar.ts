@@ -82,6 +82,16 @@ export const ar: Dictionary = {
     viewAllWork: 'شاهد جميع أعمالنا',
   },
   about: { eyebrow: 'من نحن', empty: 'ستُنشر قصتنا هنا قريبًا.' },
+  proof: {
+    figuresLabel: 'عملنا بالأرقام',
+    years: 'سنوات الخبرة',
+    jobs: 'مشاريع منجزة',
+    cities: 'مدن نخدمها',
+    quotesHeading: 'ماذا يقول عملاؤنا',
+    quotesLead: 'بكلماتهم، بعد انتهاء العمل.',
+    crLabel: 'السجل التجاري',
+    vatLabel: 'الرقم الضريبي',
+  },
   portfolio: {
     heading: 'أعمالنا',
     lead: 'نصوّر كل مشروع بعد التركيب لترى جودة التشطيب قبل أن تتصل بنا.',

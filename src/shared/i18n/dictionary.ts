@@ -58,6 +58,17 @@ export interface Dictionary {
     viewAllWork: string;
   };
   about: { eyebrow: string; empty: string };
+  /** Figures, guarantee, registration numbers and customer quotes, as the owner set them. */
+  proof: {
+    figuresLabel: string;
+    years: string;
+    jobs: string;
+    cities: string;
+    quotesHeading: string;
+    quotesLead: string;
+    crLabel: string;
+    vatLabel: string;
+  };
   portfolio: { heading: string; lead: string; empty: string };
   products: { heading: string; lead: string; empty: string; details: (title: string) => string; detailsShort: string };
   cardDetails: { back: string; itemsHeading: string; notFoundTitle: string; notFoundText: string };

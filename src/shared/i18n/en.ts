@@ -85,6 +85,16 @@ export const en: Dictionary = {
     viewAllWork: 'View all our work',
   },
   about: { eyebrow: 'About us', empty: 'Our story will be published here soon.' },
+  proof: {
+    figuresLabel: 'Our work in figures',
+    years: 'Years in business',
+    jobs: 'Jobs done',
+    cities: 'Cities served',
+    quotesHeading: 'What our customers say',
+    quotesLead: 'In their own words, after the job was done.',
+    crLabel: 'CR',
+    vatLabel: 'VAT',
+  },
   portfolio: {
     heading: 'Our work',
     lead: 'Every project is photographed after installation, so you can see the finish before you call us.',

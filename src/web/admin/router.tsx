@@ -9,6 +9,7 @@ import { AdminLayout } from './screens/admin-layout.tsx';
 import { AddCardPage, EditCardPage } from './screens/card-form-pages.tsx';
 import { CardsAdminPage } from './screens/cards-admin-page.tsx';
 import { ContactAdminPage } from './screens/contact-admin-page.tsx';
+import { ProofAdminPage } from './screens/proof-admin-page.tsx';
 import { AddDetailPage, EditDetailPage } from './screens/detail-form-pages.tsx';
 import { DetailsAdminPage } from './screens/details-admin-page.tsx';
 import { HomePage } from './screens/home-page.tsx';
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
           { path: 'details-admin', element: <DetailsAdminPage /> },
           { path: 'about-admin', element: <AboutAdminPage /> },
           { path: 'contact-admin', element: <ContactAdminPage /> },
+          { path: 'proof-admin', element: <ProofAdminPage /> },
           { path: 'slide-admin', element: <SlidesAdminPage /> },
           { path: 'keyword-admin', element: <KeywordsAdminPage /> },
           { path: 'security', element: <SecurityPage /> },

@@ -3,7 +3,7 @@ import { dictionaryFor, type Dictionary, type Language, type PageName } from '..
 import type { PageDataMap, PageState, RootData } from '../../shared/page-data.ts';
 
 export const ViewContext = createContext<PageState | null>(null);
-export const RootContext = createContext<RootData>({ phone: '', phoneText: '', whatsappText: '', keywords: [], contact: { email: '', whatsapp: '', instagram: '', x: '', tiktok: '', snapchat: '', facebook: '', citiesAr: [], citiesEn: [], hours: null, hoursNoteAr: '', hoursNoteEn: '', addressAr: '', addressEn: '', location: null, updatedAt: '' }, seo: { titleAr: '', titleEn: '', descriptionAr: '', descriptionEn: '' }, year: 2025 });
+export const RootContext = createContext<RootData>({ phone: '', phoneText: '', whatsappText: '', keywords: [], contact: { email: '', whatsapp: '', instagram: '', x: '', tiktok: '', snapchat: '', facebook: '', citiesAr: [], citiesEn: [], hours: null, hoursNoteAr: '', hoursNoteEn: '', addressAr: '', addressEn: '', location: null, updatedAt: '' }, seo: { titleAr: '', titleEn: '', descriptionAr: '', descriptionEn: '' }, registration: { crNumber: '', vatNumber: '' }, year: 2025 });
 
 /** The page on screen. During a client-side navigation it stays the old one until the new data is in. */
 export function useView(): PageState {

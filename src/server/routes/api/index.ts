@@ -7,6 +7,7 @@ import contact from './contact/index.ts';
 import history from './history/index.ts';
 import images from './images/index.ts';
 import leads, { leadsCsvRoute } from './leads/index.ts';
+import proof from './proof/index.ts';
 import seo from './seo/index.ts';
 import slider from './slider/index.ts';
 import trash from './trash/index.ts';
@@ -25,6 +26,7 @@ export async function registerApiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(leads, { prefix: '/leads' });
   await app.register(leadsCsvRoute);
   await app.register(seo, { prefix: '/seo' });
+  await app.register(proof, { prefix: '/proof' });
   await app.register(checklist, { prefix: '/checklist' });
   await app.register(images, { prefix: '/images' });
 }

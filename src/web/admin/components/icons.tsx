@@ -12,6 +12,7 @@ export const InfoIcon = () => <svg {...base}><circle cx="12" cy="12" r="9" /><pa
 export const SlidesIcon = () => <svg {...base}><rect x="3" y="4" width="18" height="12" rx="2" /><path d="M8 20h8M12 16v4" /></svg>;
 export const TagIcon = () => <svg {...base}><path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9z" /><circle cx="8" cy="8" r="1.5" /></svg>;
 export const ShieldIcon = () => <svg {...base}><path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z" /><path d="M9 12l2 2 4-4" /></svg>;
+export const AwardIcon = () => <svg {...base}><circle cx="12" cy="9" r="6" /><path d="M8.5 14 7 21l5-3 5 3-1.5-7" /></svg>;
 export const ChartIcon = () => <svg {...base}><path d="M4 20V4M4 20h16M8 16v-5M12 16V8M16 16v-3" /></svg>;
 export const GaugeIcon = () => <svg {...base}><path d="M4 13a8 8 0 0 1 16 0" /><path d="M12 13l4-4" /><path d="M4 17h16" /></svg>;
 export const PhoneIcon = () => <svg {...base}><path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" /></svg>;

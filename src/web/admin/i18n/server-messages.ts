@@ -19,6 +19,8 @@ const FIELDS: Record<string, string> = {
   name: 'اسم الصورة',
   hours: 'مواعيد العمل', hoursNoteAr: 'ملاحظة المواعيد بالعربية', hoursNoteEn: 'ملاحظة المواعيد بالإنجليزية',
   addressAr: 'العنوان بالعربية', addressEn: 'العنوان بالإنجليزية', location: 'الموقع على الخريطة', 'location.lat': 'خط العرض', 'location.lng': 'خط الطول',
+  yearsInBusiness: 'سنوات الخبرة', jobsDone: 'المشاريع المنجزة', citiesServed: 'عدد المدن', guaranteeAr: 'الضمان بالعربية',
+  guaranteeEn: 'الضمان بالإنجليزية', crNumber: 'رقم السجل التجاري', vatNumber: 'الرقم الضريبي', quotes: 'آراء العملاء',
   language: 'اللغة', type: 'النوع', id: 'المعرّف', direction: 'الاتجاه', updatedAt: 'وقت التعديل',
 };
 const DAYS: Record<string, string> = { sun: 'الأحد', mon: 'الاثنين', tue: 'الثلاثاء', wed: 'الأربعاء', thu: 'الخميس', fri: 'الجمعة', sat: 'السبت' };
@@ -29,7 +31,15 @@ function hoursField(name: string): string | undefined {
   if (!m[2]) return `مواعيد يوم ${DAYS[m[1]!]}`;
   return `${m[3] === 'from' ? 'وقت الفتح' : 'وقت الإغلاق'} في ${m[2] === '0' ? 'الفترة الأولى' : 'الفترة الثانية'} يوم ${DAYS[m[1]!]}`;
 }
-const field = (name: string): string => FIELDS[name] ?? hoursField(name) ?? FIELDS[name.split('.')[0] ?? ''] ?? name;
+/** A customer quote's field (quotes.N.field): named with the quote's number, as the form counts them. */
+const QUOTE_FIELDS: Record<string, string> = {
+  textAr: 'نص الرأي بالعربية', textEn: 'نص الرأي بالإنجليزية', name: 'اسم العميل', cityAr: 'المدينة بالعربية', cityEn: 'المدينة بالإنجليزية', id: 'المعرّف',
+};
+const field = (name: string): string => {
+  const quote = name.match(/^quotes\.(\d+)\.(\w+)$/);
+  if (quote) return `${QUOTE_FIELDS[quote[2]!] ?? quote[2]} (الرأي ${Number(quote[1]) + 1})`;
+  return FIELDS[name] ?? hoursField(name) ?? FIELDS[name.split('.')[0] ?? ''] ?? name;
+};
 
 const EXACT: Record<string, string> = {
   // The catalogue (specification, section 8).
@@ -144,6 +154,7 @@ const EXACT: Record<string, string> = {
   'Deleted forever': 'حُذف نهائيًا',
   'Saved': 'تم الحفظ',
   'Search titles saved': 'تم حفظ عناوين محركات البحث',
+  'Trust and proof saved': 'تم حفظ الثقة والضمان',
   'This item is not in the trash (any more).': 'هذا العنصر لم يعد في سلة المحذوفات.',
   'This version is not kept (any more).': 'هذه النسخة لم تعد محفوظة.',
   'The card of this item is not there: restore the card first.': 'بطاقة هذا العنصر غير موجودة: استعد البطاقة أولًا.',
@@ -185,6 +196,10 @@ const PATTERNS: [RegExp, (m: RegExpMatchArray) => string][] = [
     (m) => `${field(m[1]!)} يجب أن يكون بعد وقت الفتح \u2066${m[2]}\u2069؛ تنتهي الفترة في اليوم نفسه (حتى \u206623:59\u2069).`],
   [/^(hours\.\w+\.1\.from) must be (\d\d:\d\d) or later/,
     (m) => `${field(m[1]!)} يجب أن يكون \u2066${m[2]}\u2069 أو بعده: تبدأ الفترة الثانية بعد انتهاء الأولى.`],
+  [/^crNumber must be the 10 digits/, () => `${field('crNumber')} يجب أن يكون 10 أرقام، مثل \u20661010123456\u2069، أو يُترك فارغًا.`],
+  [/^vatNumber must be the 15 digits/, () => `${field('vatNumber')} يجب أن يكون 15 رقمًا يبدأ وينتهي بـ 3، مثل \u2066300123456700003\u2069، أو يُترك فارغًا.`],
+  [/^(quotes\.\d+)\.textAr must not be empty when textEn is/, (m) => `${field(`${m[1]}.textAr`)}: اكتب نص الرأي بالعربية أو بالإنجليزية أو بكلتيهما.`],
+  [/^(quotes\.\d+\.id) must not repeat/, (m) => `${field(m[1]!)} مكرر.`],
   [/^(\S+) must be a valid email address/, (m) => `${field(m[1]!)} يجب أن يكون عنوان بريد صحيحًا، مثل \u2066name@example.com\u2069.`],
 ];
 
@@ -201,6 +216,7 @@ const RULES: [RegExp, (m: RegExpMatchArray) => string][] = [
   [/^must be valid Unicode text/, () => 'يحتوي على نص تالف.'],
   [/^is not in the expected format$/, () => 'ليس بالشكل المتوقع.'],
   [/^must be a time written HH:MM/, () => 'يجب أن يكون وقتًا بنظام 24 ساعة، مثل \u206608:00\u2069 أو \u206616:30\u2069.'],
+  [/^must be a whole number$/, () => 'يجب أن يكون رقمًا صحيحًا، مثل 12.'],
   [/^must have at most (\d+) items$/, (m) => `يجب ألا يزيد عدد عناصره على ${m[1]}.`],
   [/^must be at least (-?\d+(?:\.\d+)?)$/, (m) => `يجب ألا يقل عن \u2066${m[1]}\u2069.`],
   [/^must be at most (-?\d+(?:\.\d+)?)$/, (m) => `يجب ألا يزيد على \u2066${m[1]}\u2069.`],

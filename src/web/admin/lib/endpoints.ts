@@ -1,12 +1,12 @@
 /** The API contract (specification section 7) as typed functions; paths are kept exactly. */
 import type { AboutText } from '../../../shared/about.ts';
-import type { About, Card, CardDetail, CardType, Contact, ContactInput, Language, LaunchCheck, LaunchCheckKey, Seo, SeoFields, SessionItem, Slide, Word } from '../../../shared/schemas.ts';
+import type { About, Card, CardDetail, CardType, Contact, ContactInput, Language, LaunchCheck, LaunchCheckKey, Proof as TrustProof, ProofFields, ProofQuote, Seo, SeoFields, SessionItem, Slide, Word } from '../../../shared/schemas.ts';
 import type { HistoryEntry, TrashItem } from '../../../shared/history.ts';
 import type { Focus } from '../../../shared/focus.ts';
 import { api, type RequestOptions } from './api.ts';
 
 export type { TrashItem };
-export type { About, AboutText, Card, CardDetail, CardType, Contact, ContactInput, Language, LaunchCheck, LaunchCheckKey, Seo, SeoFields, SessionItem, Slide, Word };
+export type { About, AboutText, Card, CardDetail, CardType, Contact, ContactInput, Language, LaunchCheck, LaunchCheckKey, ProofFields, ProofQuote, Seo, SeoFields, SessionItem, Slide, TrustProof, Word };
 export interface Saved<T> { message: string; data?: T }
 export interface CardWithDetails { cardWithImageUrl: Card; detailsWithImageUrl: CardDetail[] }
 /** An add or edit: Arabic title/text, the English pair ('' = none; an edit sends it, so '' clears it). */
@@ -101,6 +101,13 @@ export const leads = {
 };
 
 /** The search titles (not part of the original contract). */
+/** Figures, guarantee, registration numbers and customer quotes (GET/PUT /api/proof). */
+export const trustProof = {
+  get: (o?: RequestOptions) => api.get<{ data: TrustProof }>('/api/proof', o).then((r) => r.data),
+  save: (fields: ProofFields, expectedUpdatedAt: string) =>
+    api.put<{ message: string; data: TrustProof }>('/api/proof', { ...fields, ...(expectedUpdatedAt ? { expectedUpdatedAt } : {}) }),
+};
+
 export const seo = {
   get: (o?: RequestOptions) => api.get<{ data: Seo }>('/api/seo', o).then((r) => r.data),
   save: (fields: SeoFields, expectedUpdatedAt: string) =>

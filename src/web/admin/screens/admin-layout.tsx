@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { BoxIcon, BrandMark, ChartIcon, CloseIcon, GaugeIcon, HistoryIcon, HomeIcon, ImagesIcon, InfoIcon, LogoutIcon, MenuIcon, PhoneIcon, ShieldIcon, SlidesIcon, TagIcon, TrashIcon } from '../components/icons.tsx';
+import { AwardIcon, BoxIcon, BrandMark, ChartIcon, CloseIcon, GaugeIcon, HistoryIcon, HomeIcon, ImagesIcon, InfoIcon, LogoutIcon, MenuIcon, PhoneIcon, ShieldIcon, SlidesIcon, TagIcon, TrashIcon } from '../components/icons.tsx';
 import { LanguageToggle } from '../components/language-toggle.tsx';
 import { Spinner } from '../components/ui.tsx';
 import { useLanguage, withoutLanguage } from '../i18n/language.tsx';
@@ -10,7 +10,7 @@ import { TOKEN_KEY } from '../lib/messages.ts';
 import { notify } from '../lib/notify.ts';
 import { NARROW, useMedia } from '../lib/use-media.ts';
 
-type Section = 'home' | 'results' | 'products' | 'portfolio' | 'about' | 'contact' | 'slides' | 'keywords' | 'history' | 'trash' | 'security';
+type Section = 'home' | 'results' | 'products' | 'portfolio' | 'about' | 'contact' | 'proof' | 'slides' | 'keywords' | 'history' | 'trash' | 'security';
 
 const SECTIONS: { key: Section; path: string; icon: ReactNode }[] = [
   { key: 'home', path: '/admin', icon: <GaugeIcon /> },
@@ -19,6 +19,7 @@ const SECTIONS: { key: Section; path: string; icon: ReactNode }[] = [
   { key: 'portfolio', path: '/admin/portfolio-admin', icon: <ImagesIcon /> },
   { key: 'about', path: '/admin/about-admin', icon: <InfoIcon /> },
   { key: 'contact', path: '/admin/contact-admin', icon: <PhoneIcon /> },
+  { key: 'proof', path: '/admin/proof-admin', icon: <AwardIcon /> },
   { key: 'slides', path: '/admin/slide-admin', icon: <SlidesIcon /> },
   { key: 'keywords', path: '/admin/keyword-admin', icon: <TagIcon /> },
   { key: 'history', path: '/admin/history', icon: <HistoryIcon /> },
@@ -32,6 +33,7 @@ function sectionOf(path: string, search: URLSearchParams): Section | undefined {
   if (/slide/.test(page)) return 'slides';
   if (page === 'about-admin') return 'about';
   if (page === 'contact-admin') return 'contact';
+  if (page === 'proof-admin') return 'proof';
   if (page === 'keyword-admin') return 'keywords';
   if (page === 'security') return 'security';
   if (page === 'trash' || page === 'history' || page === 'results') return page;

@@ -19,6 +19,9 @@ const FIELD_NAMES: Record<'ar' | 'en', Record<string, string>> = {
     instagram: 'إنستغرام', x: 'إكس', tiktok: 'تيك توك', snapchat: 'سناب شات', facebook: 'فيسبوك', citiesAr: 'المدن بالعربية',
     citiesEn: 'المدن بالإنجليزية', word: 'الكلمة المفتاحية', place: 'الترتيب بين الشرائح', hours: 'مواعيد العمل', hoursNoteAr: 'ملاحظة المواعيد بالعربية',
     hoursNoteEn: 'ملاحظة المواعيد بالإنجليزية', addressAr: 'العنوان بالعربية', addressEn: 'العنوان بالإنجليزية', location: 'الموقع على الخريطة',
+    yearsInBusiness: 'سنوات الخبرة', jobsDone: 'المشاريع المنجزة',
+    citiesServed: 'عدد المدن', guaranteeAr: 'الضمان بالعربية', guaranteeEn: 'الضمان بالإنجليزية', crNumber: 'رقم السجل التجاري',
+    vatNumber: 'الرقم الضريبي', quotes: 'آراء العملاء',
   },
   en: {
     title: 'Title', description: 'Description', details: 'Details', titleEn: 'English title', descriptionEn: 'English description',
@@ -27,11 +30,19 @@ const FIELD_NAMES: Record<'ar' | 'en', Record<string, string>> = {
     instagram: 'Instagram', x: 'X', tiktok: 'TikTok', snapchat: 'Snapchat', facebook: 'Facebook', citiesAr: 'Cities in Arabic',
     citiesEn: 'Cities in English', word: 'Keyword', place: 'Place among the slides', hours: 'Opening hours', hoursNoteAr: 'Hours note in Arabic',
     hoursNoteEn: 'Hours note in English', addressAr: 'Address in Arabic', addressEn: 'Address in English', location: 'Map location',
+    yearsInBusiness: 'Years in business', jobsDone: 'Jobs done',
+    citiesServed: 'Cities served', guaranteeAr: 'Guarantee in Arabic', guaranteeEn: 'Guarantee in English', crNumber: 'CR number',
+    vatNumber: 'VAT number', quotes: 'Customer quotes',
   },
 };
 
-type Value = string | number | boolean | string[] | Record<string, unknown> | null | undefined;
+type Value = string | number | boolean | string[] | Record<string, string>[] | Record<string, unknown> | null | undefined;
 const IMAGE = /^[a-f0-9]{32}\.webp$/;
+
+/** A customer quote in a list: its words (Arabic, else English), then who said it, each part kept in its own direction. */
+const QuoteLine = ({ q, comma }: { q: Record<string, string>; comma: string }) => (
+  <><bdi>{q.textAr || q.textEn}</bdi> — <bdi>{q.name}</bdi>{(q.cityAr || q.cityEn) && <>{comma}<bdi>{q.cityAr || q.cityEn}</bdi></>}</>
+);
 
 /** A value as text: the contact details' opening hours a day a line, the map location as its two numbers. */
 function textOf(value: Value, field: string, lang: Language, t: Dict): string {
@@ -46,7 +57,11 @@ function textOf(value: Value, field: string, lang: Language, t: Dict): string {
 function Shown({ value, label, field }: { value: Value; label: string; field: string }) {
   const { t, lang } = useLanguage();
   if (typeof value === 'string' && IMAGE.test(value)) return <img className="history-image" src={`/uploads/${value}`} alt={label} width={120} height={90} loading="lazy" />;
-  const text = textOf(value, field, lang, t);
+  if (Array.isArray(value) && value.some((v) => typeof v === 'object')) {
+    const quotes = value as Record<string, string>[];
+    return <ol className="history-quotes">{quotes.map((q, i) => <li key={q.id ?? i}><QuoteLine q={q} comma={lang === 'ar' ? '، ' : ', '} /></li>)}</ol>;
+  }
+  const text = textOf(value as Exclude<Value, Record<string, string>[]>, field, lang, t);
   return <span className="history-value" dir="auto">{text === '' ? t.empty : text}</span>;
 }
 

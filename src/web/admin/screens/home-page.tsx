@@ -11,6 +11,7 @@ const FIX_AT: Record<LaunchCheckKey, string> = {
   portfolio: '/admin/portfolio-admin', englishPortfolio: '/admin/portfolio-admin',
   about: '/admin/about-admin', englishAbout: '/admin/about-admin',
   phone: '/admin/contact-admin', email: '/admin/contact-admin', whatsapp: '/admin/contact-admin', social: '/admin/contact-admin',
+  proof: '/admin/proof-admin',
 };
 
 /**

@@ -28,7 +28,7 @@ export function SocialLinks({ className = 'social-links' }: { className?: string
 export function SiteFooter() {
   const t = useT();
   const lang = useLang();
-  const { phone, phoneText, contact, year } = useRootData();
+  const { phone, phoneText, contact, registration, year } = useRootData();
   const whatsapp = whatsappNumber(contact, phone);
   return (
     <footer className="site-footer">
@@ -82,6 +82,12 @@ export function SiteFooter() {
       <div className="footer-bottom">
         <div className="container">
           <p>{`© ${year} ${t.siteName}. ${t.footer.rights}`}</p>
+          {(registration.crNumber || registration.vatNumber) && (
+            <ul className="footer-registration">
+              {registration.crNumber && <li>{`${t.proof.crLabel} `}<span dir="ltr">{registration.crNumber}</span></li>}
+              {registration.vatNumber && <li>{`${t.proof.vatLabel} `}<span dir="ltr">{registration.vatNumber}</span></li>}
+            </ul>
+          )}
         </div>
       </div>
     </footer>

@@ -1,5 +1,6 @@
 import { PageHeader } from '../components/page-header.tsx';
 import { usePageData, useT } from '../hooks.ts';
+import { CustomerQuotes } from '../components/proof.tsx';
 
 /** Keeps the admin's paragraphs: blank lines separate them. */
 function Paragraphs({ text, className }: { text: string; className?: string }) {
@@ -8,7 +9,7 @@ function Paragraphs({ text, className }: { text: string; className?: string }) {
 
 export function AboutPage() {
   const t = useT();
-  const { about } = usePageData('about');
+  const { about, quotes } = usePageData('about');
   const blocks = [
     { title: about.title2, text: about.description2 },
     { title: about.title3, text: about.description3 },
@@ -43,6 +44,7 @@ export function AboutPage() {
           )}
         </div>
       </section>
+      <CustomerQuotes quotes={quotes} />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { ArrowIcon, PinIcon, ShieldIcon, ToolsIcon } from '../components/icons.t
 import { Slider } from '../components/slider.tsx';
 import { useLang, usePageData, useT } from '../hooks.ts';
 import { ContactButtons } from '../layout/contact-actions.tsx';
+import { CustomerQuotes, FiguresStrip, GuaranteeBadge } from '../components/proof.tsx';
 import { pagePath } from '../../../shared/paths.ts';
 
 const TRUST_ICONS = [ShieldIcon, ToolsIcon, PinIcon];
@@ -11,7 +12,7 @@ const TRUST_ICONS = [ShieldIcon, ToolsIcon, PinIcon];
 export function HomePage() {
   const t = useT();
   const lang = useLang();
-  const { slides, recent } = usePageData('home');
+  const { slides, recent, proof } = usePageData('home');
   return (
     <>
       <Slider slides={slides} />
@@ -20,6 +21,7 @@ export function HomePage() {
           <div className="intro-text">
             <h1 id="home-heading" className="intro-title">{t.home.heading}</h1>
             <p className="intro-lead">{t.home.lead}</p>
+            <GuaranteeBadge proof={proof} />
             <ContactButtons />
           </div>
           <ul className="trust-list">
@@ -38,6 +40,7 @@ export function HomePage() {
           </ul>
         </div>
       </section>
+      <FiguresStrip proof={proof} />
       {recent.length > 0 && (
         <section className="section" aria-labelledby="recent-heading">
           <div className="container">
@@ -57,6 +60,7 @@ export function HomePage() {
           </div>
         </section>
       )}
+      <CustomerQuotes quotes={proof.quotes} />
     </>
   );
 }
