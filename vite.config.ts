@@ -1,29 +1,45 @@
 import react from '@vitejs/plugin-react';
+import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { publicBudget, signInBudget } from './scripts/budgets/vite-plugins.ts';
 
 /**
- * Two browser bundles that share nothing at run time: `public` hydrates the server-rendered pages,
- * `admin` is the owner's single-page app (admin area, sign-in screens, upload test page).
- * They are built in separate passes (`vite build`, then `vite build --mode public`): built
- * together, the bundler would put React and React Router into one shared chunk holding every
- * part either app uses, and public pages would download the admin's share of the router.
+ * Two browser builds that share nothing at run time:
+ * - `admin` (`vite build`): the owner's single-page React app (admin area, sign-in screens, upload
+ *   test page), each screen a chunk of its own loaded when its route is opened (router.tsx).
+ * - `public` (`vite build --mode public`): what public pages load. No React: the beacons every page
+ *   loads first (src/web/public/boot.ts), the islands, one small script each
+ *   (src/web/public/islands/*.ts, named as the `data-island` markers the server render puts in a
+ *   page), and the stylesheet the server inlines into every page (decision 029).
  * The server-side renderer is built with `vite build --ssr` (see package.json), and so is the
  * production server itself (`--mode server`: dist/server/server.js, what `npm start` runs).
+ * Both browser builds check their budgets and fail when one is exceeded (scripts/budgets/).
  */
-const PUBLIC_MANIFEST = '.vite/manifest-public.json'; // read by src/server/pages/manifest.ts
+const PUBLIC_MANIFEST = '.vite/manifest-public.json'; // read by src/server/features/pages/manifest.ts
+const ISLANDS = 'src/web/public/islands';
+
+const islandInputs = (): Record<string, string> =>
+  Object.fromEntries(
+    readdirSync(ISLANDS)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => [f.replace(/\.ts$/, ''), `${ISLANDS}/${f}`]),
+  );
 
 export default defineConfig(({ isSsrBuild, mode }) => {
   const publicPass = mode === 'public';
   return {
-    plugins: [react()],
+    plugins: publicPass ? [publicBudget()] : isSsrBuild ? [react()] : [react(), signInBudget()],
     publicDir: 'src/web/static',
     resolve: {
       // React Router's package exports point every bundler at its development build; the
-      // production build is smaller and skips dev-only checks. Both bundles and the renderer use it.
+      // production build is smaller and skips dev-only checks (the admin app; `npm run routes`).
       alias: [
         { find: /^react-router$/, replacement: resolve('node_modules/react-router/dist/production/index.mjs') },
-        { find: /^react-router\/dom$/, replacement: resolve('node_modules/react-router/dist/production/dom-export.mjs') },
+        {
+          find: /^react-router\/dom$/,
+          replacement: resolve('node_modules/react-router/dist/production/dom-export.mjs'),
+        },
       ],
     },
     // Bundled into the renderer so the alias above applies there too (and a single copy is used).
@@ -43,8 +59,14 @@ export default defineConfig(({ isSsrBuild, mode }) => {
           target: 'es2022',
           rollupOptions: {
             input: publicPass
-              ? ({ public: 'src/web/public/entry-client.tsx', boot: 'src/web/public/boot.ts' } as Record<string, string>)
-              : { admin: 'src/web/admin/main.tsx' },
+              ? {
+                  boot: 'src/web/public/boot.ts',
+                  ...islandInputs(),
+                  site: 'src/web/public/styles/site.css',
+                  request: 'src/web/public/styles/request.css',
+                  city: 'src/web/public/styles/city.css',
+                }
+              : ({ admin: 'src/web/admin/main.tsx' } as Record<string, string>),
           },
         },
   };

@@ -3,7 +3,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** The application started as its own process, as in production, on a loopback port. */
-export interface AppProcess { url: string; child: ChildProcess; peakRssMb(): number; stop(): Promise<void> }
+export interface AppProcess {
+  url: string;
+  child: ChildProcess;
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -18,7 +23,8 @@ export async function freePort(): Promise<number> {
 
 /** The Node and V8 flags `npm start` runs the server with, read from package.json so the two never drift. */
 function startFlags(): string[] {
-  const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const start =
+    (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
   const command = /\bnode\s+(.*?)\s*dist\/server\/server\.js/.exec(start)?.[1] ?? '';
   return command.split(/\s+/).filter((word) => word.startsWith('--'));
 }
@@ -30,7 +36,8 @@ function startFlags(): string[] {
 export async function startApp(dataDir: string, env: Record<string, string>, port?: number): Promise<AppProcess> {
   port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const flags = process.env.BENCH_NODE_FLAGS !== undefined ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : startFlags();
+  const flags =
+    process.env.BENCH_NODE_FLAGS !== undefined ? process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean) : startFlags();
   const child = spawn(process.execPath, [...flags, 'dist/server/server.js'], {
     env: {
       ...process.env,
@@ -54,7 +61,9 @@ export async function startApp(dataDir: string, env: Record<string, string>, por
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
       if ((await fetch(`${url}/robots.txt`)).ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) throw new Error('the server did not start within 120 s');
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -100,12 +109,18 @@ function serverPid(group: number): number | undefined {
       const argv = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0');
       // The node process itself, not the shell npm runs the start script in.
       if (/(^|\/)node$/.test(argv[0]!) && argv.includes('dist/server/server.js')) return Number(name);
-    } catch { /* the process ended meanwhile */ }
+    } catch {
+      /* the process ended meanwhile */
+    }
   }
   return undefined;
 }
 
-export interface NpmStart extends AppProcess { serverPid: number; output(): string; startedInMs: number }
+export interface NpmStart extends AppProcess {
+  serverPid: number;
+  output(): string;
+  startedInMs: number;
+}
 
 /**
  * Runs `npm start` in `dir` exactly as a deployment does (no NODE_ENV given, so the start script's
@@ -129,10 +144,17 @@ export async function npmStart(dir: string, dataDir: string, env: Record<string,
   delete childEnv.NODE_ENV;
   delete childEnv.npm_lifecycle_event;
   const started = Date.now();
-  const child = spawn('npm', ['start', '--silent'], { cwd: dir, env: childEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: dir,
+    env: childEnv,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   // Only the start of the output is kept: a server logging every request under load would fill memory.
-  const keep = (b: Buffer) => { if (out.length < 64 * 1024) out += b.toString(); };
+  const keep = (b: Buffer) => {
+    if (out.length < 64 * 1024) out += b.toString();
+  };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const deadline = Date.now() + 180_000;
@@ -140,7 +162,9 @@ export async function npmStart(dir: string, dataDir: string, env: Record<string,
     if (child.exitCode !== null) throw new Error(`npm start exited with code ${child.exitCode}:\n${out}`);
     try {
       if ((await fetch(`${url}/robots.txt`)).ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) throw new Error(`npm start did not answer within 180 s:\n${out}`);
     await new Promise((r) => setTimeout(r, 50));
   }

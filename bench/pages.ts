@@ -22,10 +22,18 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DIR = resolve(process.env.BENCH_DIR ?? '.');
 const ACCEPT = 'gzip, deflate, br, zstd';
-const PUBLIC_PAGES = ['/', '/about', '/portfolio', '/products', '/contact'].flatMap((p) => [p, p === '/' ? '/en' : `/en${p}`]);
+const PUBLIC_PAGES = ['/', '/about', '/portfolio', '/products', '/contact'].flatMap((p) => [
+  p,
+  p === '/' ? '/en' : `/en${p}`,
+]);
 
 /** `ok`: 2xx answers over the measurement and its warm-up. */
-interface Measure { rps: number; p99: number; errors: number; ok: number }
+interface Measure {
+  rps: number;
+  p99: number;
+  errors: number;
+  ok: number;
+}
 
 function hasCommand(cmd: string): boolean {
   try {
@@ -40,10 +48,25 @@ const ms = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1,
 
 /** wrk with the browser's Accept-Encoding; a 1 s warm-up first, not counted. */
 function wrk(url: string, duration = DURATION, script?: string): Measure {
-  const args = ['-t2', `-c${CONNECTIONS}`, `-d${duration}s`, '--latency', '-H', `Accept-Encoding: ${ACCEPT}`, ...(script ? ['-s', script] : []), url];
+  const args = [
+    '-t2',
+    `-c${CONNECTIONS}`,
+    `-d${duration}s`,
+    '--latency',
+    '-H',
+    `Accept-Encoding: ${ACCEPT}`,
+    ...(script ? ['-s', script] : []),
+    url,
+  ];
   const warm = execFileSync('wrk', [...args.slice(0, 2), '-d1s', ...args.slice(3)], { encoding: 'utf8' });
   const out = execFileSync('wrk', args, { encoding: 'utf8' });
-  const ok = [warm, out].reduce((sum, o) => sum + Number(/(\d+) requests in/.exec(o)?.[1] ?? 0) - Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(o)?.[1] ?? 0), 0);
+  const ok = [warm, out].reduce(
+    (sum, o) =>
+      sum +
+      Number(/(\d+) requests in/.exec(o)?.[1] ?? 0) -
+      Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(o)?.[1] ?? 0),
+    0,
+  );
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
   const p = /\s99%\s+([\d.]+)(us|ms|s)\b/.exec(out);
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(out)?.[1] ?? 0);
@@ -58,7 +81,13 @@ function rawGet(base: string, path: string): Promise<{ body: Buffer; encoding: s
     const req = httpRequest(base + path, { headers: { 'accept-encoding': ACCEPT } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done({ body: Buffer.concat(chunks), encoding: res.headers['content-encoding'], type: res.headers['content-type'] ?? 'text/html' }));
+      res.on('end', () =>
+        done({
+          body: Buffer.concat(chunks),
+          encoding: res.headers['content-encoding'],
+          type: res.headers['content-type'] ?? 'text/html',
+        }),
+      );
       res.on('error', fail);
     });
     req.on('error', fail);
@@ -67,9 +96,19 @@ function rawGet(base: string, path: string): Promise<{ body: Buffer; encoding: s
 }
 
 /** nginx, one worker, serving files from `root`, each with the Content-Encoding of its twin. */
-async function startNginx(root: string, files: { name: string; encoding: string | undefined; type: string }[], extra: string[] = []): Promise<{ url: string; stop: () => Promise<void>; child: ChildProcess }> {
+async function startNginx(
+  root: string,
+  files: { name: string; encoding: string | undefined; type: string }[],
+  extra: string[] = [],
+): Promise<{ url: string; stop: () => Promise<void>; child: ChildProcess }> {
   const port = await freePort();
-  const locations = [...files.map((f) => `    location = /${f.name} { default_type "${f.type}";${f.encoding ? ` add_header Content-Encoding ${f.encoding};` : ''} add_header Vary Accept-Encoding; }`), ...extra];
+  const locations = [
+    ...files.map(
+      (f) =>
+        `    location = /${f.name} { default_type "${f.type}";${f.encoding ? ` add_header Content-Encoding ${f.encoding};` : ''} add_header Vary Accept-Encoding; }`,
+    ),
+    ...extra,
+  ];
   const conf = `worker_processes 1;
 ${process.getuid?.() === 0 ? 'user root;' : ''}
 daemon off;
@@ -112,13 +151,12 @@ ${locations.join('\n')}
   };
 }
 
-/** Gzip size of every script a page loads (its loader, the bundle the loader starts, module preloads). */
+/** Gzip size of every script a page loads (its islands and any module they preload). */
 async function pageJs(base: string, path: string): Promise<{ raw: number; gzip: number; files: number }> {
   const html = await (await fetch(base + path)).text();
   const urls = new Set<string>();
   for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) urls.add(m[1]!);
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/\sdata-entry="([^"]+)"/g)) urls.add(m[1]!);
   let raw = 0;
   let gzip = 0;
   for (const u of urls) {
@@ -129,10 +167,18 @@ async function pageJs(base: string, path: string): Promise<{ raw: number; gzip: 
   return { raw, gzip, files: urls.size };
 }
 
-const fmt = (n: number, d = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–');
+const fmt = (n: number, d = 0) =>
+  Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d }) : '–';
 const kb = (n: number) => `${fmt(n / 1024, 1)} KB`;
 
-interface Row { name: string; bytes: number; encoding: string; server: Measure; nginx?: Measure; ratio?: number }
+interface Row {
+  name: string;
+  bytes: number;
+  encoding: string;
+  server: Measure;
+  nginx?: Measure;
+  ratio?: number;
+}
 
 const medianOf = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -140,10 +186,19 @@ const medianOf = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 const median = (runs: Measure[]): Measure => ({
-  rps: medianOf(runs.map((r) => r.rps)), p99: medianOf(runs.map((r) => r.p99)), errors: runs.reduce((a, r) => a + r.errors, 0), ok: runs.reduce((a, r) => a + r.ok, 0),
+  rps: medianOf(runs.map((r) => r.rps)),
+  p99: medianOf(runs.map((r) => r.p99)),
+  errors: runs.reduce((a, r) => a + r.errors, 0),
+  ok: runs.reduce((a, r) => a + r.ok, 0),
 });
 
-async function measureTargets(app: NpmStart, work: string, targets: { name: string; path: string }[], useNginx: boolean, tag: string): Promise<Row[]> {
+async function measureTargets(
+  app: NpmStart,
+  work: string,
+  targets: { name: string; path: string }[],
+  useNginx: boolean,
+  tag: string,
+): Promise<Row[]> {
   const twins: { name: string; encoding: string | undefined; type: string; bytes: number }[] = [];
   for (const [i, t] of targets.entries()) {
     const raw = await rawGet(app.url, t.path);
@@ -165,9 +220,13 @@ async function measureTargets(app: NpmStart, work: string, targets: { name: stri
         if (nginx) reference.push(wrk(`${nginx.url}/${twins[i]!.name}`));
       }
       rows.push({
-        name: t.name, bytes: twins[i]!.bytes, encoding: twins[i]!.encoding ?? 'identity',
+        name: t.name,
+        bytes: twins[i]!.bytes,
+        encoding: twins[i]!.encoding ?? 'identity',
         server: median(server),
-        ...(nginx ? { nginx: median(reference), ratio: medianOf(server.map((m, r) => m.rps / reference[r]!.rps)) } : {}),
+        ...(nginx
+          ? { nginx: median(reference), ratio: medianOf(server.map((m, r) => m.rps / reference[r]!.rps)) }
+          : {}),
       });
     }
   } finally {
@@ -177,45 +236,65 @@ async function measureTargets(app: NpmStart, work: string, targets: { name: stri
 }
 
 /**
- * wrk's script for a flood of beacons as browsers send them (POST, text/plain JSON, the site's
- * Origin, an ordinary browser's User-Agent), each from one of 16 million addresses (10.x.y.z) named in
- * X-Forwarded-For (the server runs with TRUST_PROXY=127.0.0.1, as behind nginx), so that the
- * per-address limit (120 a minute) lets them in and every one of them is counted.
+ * wrk's script for a flood of page-view beacons as browsers send them (POST, text/plain JSON, the
+ * site's Origin and the token its pages carry, an ordinary browser's User-Agent), each from an IPv6
+ * network (/64) of its own named in X-Forwarded-For (the server runs with TRUST_PROXY=127.0.0.1, as
+ * behind nginx), so that neither the per-address limit (120 a minute) nor the few visitors an
+ * address counts for keeps any out: every view answered 204 must be in the database. (Taps count
+ * once per visitor, page and day, so views are what is checked.)
  */
-function beaconScript(work: string, origin: string): string {
+function beaconScript(work: string, origin: string, token: string): string {
   const file = join(work, 'beacon.lua');
-  writeFileSync(file, `
+  writeFileSync(
+    file,
+    `
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "text/plain;charset=UTF-8"
 wrk.headers["Origin"] = "${origin}"
 wrk.headers["User-Agent"] = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36"
--- Each thread draws its own addresses (wrk's threads would otherwise repeat one sequence).
+-- Each thread names its own networks; each run draws a prefix of its own (rounds do not repeat one another).
 local threads = 0
 function setup(thread)
   threads = threads + 1
   thread:set("id", threads)
 end
+local run = 0
 function init(args)
   math.randomseed(id * 7919 + os.time())
+  run = math.random(0, 65535)
 end
-local kinds = { "v", "v", "v", "c", "w", "e" }
 local pages = { "/", "/products", "/en/products", "/contact", "/en", "/about" }
 local n = 0
 request = function()
   n = n + 1
-  local body = string.format('{"k":"%s","p":"%s","r":"https://www.google.com/","e":""}', kinds[n % 6 + 1], pages[math.floor(n / 6) % 6 + 1])
-  wrk.headers["X-Forwarded-For"] = string.format("10.%d.%d.%d", math.random(0, 255), math.random(0, 255), math.random(1, 254))
+  local body = string.format('{"k":"v","p":"%s","r":"https://www.google.com/","e":"","t":"${token}"}', pages[n % 6 + 1])
+  wrk.headers["X-Forwarded-For"] = string.format("fd00:%x:%x:%x::1", run, id * 4096 + math.floor(n / 65536) % 4096, n % 65536)
   return wrk.format(nil, "/api/leads", nil, body)
 end
-`);
+`,
+  );
   return file;
+}
+
+/** The token the site's pages carry today (data-t on #app), which a counted beacon sends back. */
+async function pageToken(app: NpmStart): Promise<string> {
+  const html = await (await fetch(`${app.url}/`)).text();
+  const token = /<div id="app"[^>]* data-t="([^"]+)"/.exec(html)?.[1];
+  if (!token) throw new Error('the home page carries no beacon token');
+  return token;
 }
 
 /** The beacon endpoint under a flood, and nginx answering 204 to the same requests (its floor). */
 async function measureBeacons(app: NpmStart, work: string, useNginx: boolean): Promise<Row> {
-  const script = beaconScript(work, new URL(app.url).origin);
+  const script = beaconScript(work, new URL(app.url).origin, await pageToken(app));
   writeFileSync(join(work, 'beacon-probe'), '');
-  const nginx = useNginx ? await startNginx(work, [{ name: 'beacon-probe', encoding: undefined, type: 'text/plain' }], ['    location = /api/leads { return 204; }']) : undefined;
+  const nginx = useNginx
+    ? await startNginx(
+        work,
+        [{ name: 'beacon-probe', encoding: undefined, type: 'text/plain' }],
+        ['    location = /api/leads { return 204; }'],
+      )
+    : undefined;
   try {
     const server: Measure[] = [];
     const reference: Measure[] = [];
@@ -224,7 +303,9 @@ async function measureBeacons(app: NpmStart, work: string, useNginx: boolean): P
       if (nginx) reference.push(wrk(nginx.url, DURATION, script));
     }
     return {
-      name: 'POST /api/leads (beacons)', bytes: 0, encoding: '204',
+      name: 'POST /api/leads (beacons)',
+      bytes: 0,
+      encoding: '204',
       server: median(server),
       ...(nginx ? { nginx: median(reference), ratio: medianOf(server.map((m, r) => m.rps / reference[r]!.rps)) } : {}),
     };
@@ -236,14 +317,18 @@ async function measureBeacons(app: NpmStart, work: string, useNginx: boolean): P
 /** The owner's session cookie (the bench's own admin account, see app-process.ts). */
 async function signInOwner(app: NpmStart): Promise<string> {
   const res = await fetch(`${app.url}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-not-secret' }),
   });
   if (!res.ok) throw new Error(`sign-in for the beacon count answered ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
-/** Views, calls, WhatsApp taps and emails the database holds over every day (the beacons counted). */
+/** Views the database holds over every day (the beacons counted). */
 async function countedBeacons(app: NpmStart): Promise<number> {
   const jar = await signInOwner(app);
   // The flood's days only (a day either side for the time zone): the CSV answers at most about three years.
@@ -252,10 +337,11 @@ async function countedBeacons(app: NpmStart): Promise<number> {
   const res = await fetch(`${app.url}/api/leads.csv?from=${from}&to=${to}`, { headers: { cookie: jar } });
   if (!res.ok) throw new Error(`GET /api/leads.csv answered ${res.status}: ${await res.text()}`);
   const csv = await res.text();
-  return csv.split('\r\n').slice(1).filter(Boolean).reduce((sum, line) => {
-    const cols = line.split(',');
-    return sum + Number(cols[5]) + Number(cols[7]) + Number(cols[8]) + Number(cols[9]);
-  }, 0);
+  return csv
+    .split('\r\n')
+    .slice(1)
+    .filter(Boolean)
+    .reduce((sum, line) => sum + Number(line.split(',')[5]), 0);
 }
 
 const useNginx = hasCommand('nginx');
@@ -266,9 +352,15 @@ if (!hasCommand('wrk')) {
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
 const work = mkdtempSync(join(tmpdir(), 'bench-nginx-'));
 try {
-  console.log(`Benchmark: wrk, ${CONNECTIONS} connections, ${DURATION} s per measurement (after a 1 s warm-up), ${ROUNDS} rounds taken in turn with nginx (medians), Accept-Encoding: ${ACCEPT}, loopback.`);
-  console.log(`Server: \`npm start\` in ${DIR === resolve('.') ? 'this folder' : DIR}, demo content. `
-    + (useNginx ? 'Reference: nginx, one worker, serving the same bytes from files.' : 'nginx is not installed (apt-get install -y nginx-light): no reference column.'));
+  console.log(
+    `Benchmark: wrk, ${CONNECTIONS} connections, ${DURATION} s per measurement (after a 1 s warm-up), ${ROUNDS} rounds taken in turn with nginx (medians), Accept-Encoding: ${ACCEPT}, loopback.`,
+  );
+  console.log(
+    `Server: \`npm start\` in ${DIR === resolve('.') ? 'this folder' : DIR}, demo content. ` +
+      (useNginx
+        ? 'Reference: nginx, one worker, serving the same bytes from files.'
+        : 'nginx is not installed (apt-get install -y nginx-light): no reference column.'),
+  );
 
   // First start: creates the database and seeds the demo content (drawing its pictures).
   const first = await npmStart(DIR, dataDir);
@@ -283,7 +375,9 @@ try {
   try {
     await new Promise((r) => setTimeout(r, 1000));
     idle = rssMb(app.serverPid);
-    const cards = (await (await fetch(`${app.url}/api/card?type=product`)).json()) as { data: { _id: string; isDetailed: boolean }[] };
+    const cards = (await (await fetch(`${app.url}/api/card?type=product`)).json()) as {
+      data: { _id: string; isDetailed: boolean }[];
+    };
     const product = cards.data.find((c) => c.isDetailed) ?? cards.data[0];
     const targets = [
       { name: '/', path: '/' },
@@ -331,23 +425,43 @@ try {
   const header = ['target', 'bytes', 'encoding', 'req/s', 'p99 ms', 'nginx req/s', 'nginx p99 ms', 'ratio'];
   const lines = [header];
   for (const r of rows) {
-    lines.push([r.name, fmt(r.bytes), r.encoding, fmt(r.server.rps), fmt(r.server.p99, 1), r.nginx ? fmt(r.nginx.rps) : '–', r.nginx ? fmt(r.nginx.p99, 1) : '–', r.ratio !== undefined ? `${fmt(r.ratio, 2)}×` : '–']);
-    if (r.server.errors || r.nginx?.errors) lines.push([`  (errors: server ${r.server.errors}, nginx ${r.nginx?.errors ?? 0})`, '', '', '', '', '', '', '']);
+    lines.push([
+      r.name,
+      fmt(r.bytes),
+      r.encoding,
+      fmt(r.server.rps),
+      fmt(r.server.p99, 1),
+      r.nginx ? fmt(r.nginx.rps) : '–',
+      r.nginx ? fmt(r.nginx.p99, 1) : '–',
+      r.ratio !== undefined ? `${fmt(r.ratio, 2)}×` : '–',
+    ]);
+    if (r.server.errors || r.nginx?.errors)
+      lines.push([`  (errors: server ${r.server.errors}, nginx ${r.nginx?.errors ?? 0})`, '', '', '', '', '', '', '']);
   }
   const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
   console.log('');
-  for (const l of lines) console.log(l.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
+  for (const l of lines)
+    console.log(l.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
 
-  console.log(`\nServer memory (RSS): ${fmt(firstIdle, 1)} MB idle after the first start (seeding), ${fmt(idle, 1)} MB idle after a restart,`
-    + ` peak ${fmt(peakOn, 1)} MB over the cached targets, ${fmt(peakOff, 1)} MB with the page cache off.`);
+  console.log(
+    `\nServer memory (RSS): ${fmt(firstIdle, 1)} MB idle after the first start (seeding), ${fmt(idle, 1)} MB idle after a restart,` +
+      ` peak ${fmt(peakOn, 1)} MB over the cached targets, ${fmt(peakOff, 1)} MB with the page cache off.`,
+  );
   console.log('\nJavaScript each public page loads (module script + preloads):');
-  for (const j of js) console.log(`  ${j.path.padEnd(12)} ${kb(j.gzip).padStart(9)} gzip  (${kb(j.raw)} raw, ${j.files} file${j.files === 1 ? '' : 's'})`);
-  console.log(`\nBeacons: the server answered ${fmt(beacons.server.ok)} with 204 and the database holds ${fmt(counted)} counts`
-    + ` (${counted >= beacons.server.ok ? `all of them${counted > beacons.server.ok ? `, and ${fmt(counted - beacons.server.ok)} more that were in flight when wrk stopped` : ''}` : `${fmt(beacons.server.ok - counted)} missing`}); peak RSS ${fmt(peakBeacons, 1)} MB.`);
+  for (const j of js)
+    console.log(
+      `  ${j.path.padEnd(12)} ${kb(j.gzip).padStart(9)} gzip  (${kb(j.raw)} raw, ${j.files} file${j.files === 1 ? '' : 's'})`,
+    );
+  console.log(
+    `\nBeacons: the server answered ${fmt(beacons.server.ok)} with 204 and the database holds ${fmt(counted)} counts` +
+      ` (${counted >= beacons.server.ok ? `all of them${counted > beacons.server.ok ? `, and ${fmt(counted - beacons.server.ok)} more that were in flight when wrk stopped` : ''}` : `${fmt(beacons.server.ok - counted)} missing`}); peak RSS ${fmt(peakBeacons, 1)} MB.`,
+  );
   const cachedRows = rows.slice(0, -2);
   const worst = cachedRows.reduce((a, r) => Math.min(a, r.ratio ?? Number.NaN), Number.POSITIVE_INFINITY);
-  console.log(`\nTargets: every cached target ≥ 0.5× nginx (worst ${fmt(worst, 2)}×) with p99 ≤ 20 ms (worst ${fmt(Math.max(...cachedRows.map((r) => r.server.p99)), 1)} ms);`
-    + ` / with the page cache off ≥ 1,500 req/s (${fmt(rows.at(-2)!.server.rps)}); peak RSS ≤ 150 MB (${fmt(Math.max(peakOn, peakOff, peakBeacons), 1)} MB).`);
+  console.log(
+    `\nTargets: every cached target ≥ 0.5× nginx (worst ${fmt(worst, 2)}×) with p99 ≤ 20 ms (worst ${fmt(Math.max(...cachedRows.map((r) => r.server.p99)), 1)} ms);` +
+      ` / with the page cache off ≥ 1,500 req/s (${fmt(rows.at(-2)!.server.rps)}); peak RSS ≤ 150 MB (${fmt(Math.max(peakOn, peakOff, peakBeacons), 1)} MB).`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(work, { recursive: true, force: true });

@@ -12,15 +12,26 @@
 import { connect, type Socket } from 'node:net';
 
 interface Options {
-  port: number; addresses: string[]; perAddress: number; seconds: number;
-  slowEveryMs: number; openPerSecond: number; maxPending: number; connectTimeoutMs: number;
+  port: number;
+  addresses: string[];
+  perAddress: number;
+  seconds: number;
+  slowEveryMs: number;
+  openPerSecond: number;
+  maxPending: number;
+  connectTimeoutMs: number;
 }
 const opts = JSON.parse(process.argv[2] ?? '{}') as Options;
 
 /** One slot per connection to hold: its source address and whether it sends headers slowly. */
-interface Slot { address: string; slow: boolean; socket?: Socket }
+interface Slot {
+  address: string;
+  slow: boolean;
+  socket?: Socket;
+}
 const slots: Slot[] = opts.addresses.flatMap((address) =>
-  Array.from({ length: opts.perAddress }, (_, i) => ({ address, slow: i % 2 === 1 })));
+  Array.from({ length: opts.perAddress }, (_, i) => ({ address, slow: i % 2 === 1 })),
+);
 
 const counts = {
   attempted: 0,
@@ -48,7 +59,9 @@ function openSlot(slot: Slot): void {
   const socket = connect({ host: '127.0.0.1', port: opts.port, localAddress: slot.address });
   slot.socket = socket;
   socket.setTimeout(opts.connectTimeoutMs);
-  socket.once('timeout', () => { if (!connectedAt) socket.destroy(Object.assign(new Error('connect timeout'), { code: 'CONNECT_TIMEOUT' })); });
+  socket.once('timeout', () => {
+    if (!connectedAt) socket.destroy(Object.assign(new Error('connect timeout'), { code: 'CONNECT_TIMEOUT' }));
+  });
   socket.once('connect', () => {
     pending--;
     open++;
@@ -62,7 +75,10 @@ function openSlot(slot: Slot): void {
     if (head.length < 64) {
       head += chunk.toString('latin1');
       const status = /^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1];
-      if (status) { counts.answers[status] = (counts.answers[status] ?? 0) + 1; head = '–'.repeat(64); }
+      if (status) {
+        counts.answers[status] = (counts.answers[status] ?? 0) + 1;
+        head = '–'.repeat(64);
+      }
     }
   });
   socket.on('error', (err: NodeJS.ErrnoException) => {
@@ -101,7 +117,8 @@ const slowWriter = setInterval(() => {
   const turn = tick++ % ticksPerPeriod;
   for (let i = turn; i < slots.length; i += ticksPerPeriod) {
     const slot = slots[i]!;
-    if (slot.slow && slot.socket && !slot.socket.connecting && !slot.socket.destroyed) slot.socket.write(`x-slow-${tick}: 1\r\n`);
+    if (slot.slow && slot.socket && !slot.socket.connecting && !slot.socket.destroyed)
+      slot.socket.write(`x-slow-${tick}: 1\r\n`);
   }
 }, 250);
 
@@ -110,7 +127,14 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };
-const snapshot = () => ({ open, pending, queued: queue.length, ...counts, lifetimes: undefined, medianLifetimeMs: median(counts.lifetimes) });
+const snapshot = () => ({
+  open,
+  pending,
+  queued: queue.length,
+  ...counts,
+  lifetimes: undefined,
+  medianLifetimeMs: median(counts.lifetimes),
+});
 
 const started = Date.now();
 const reporter = setInterval(() => {

@@ -17,29 +17,41 @@ import { npmStart, rssMb } from './app-process.ts';
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 8);
 const SETTLE_MS = 5_000;
 
-interface Picture { bytes: Buffer; type: string; filename: string }
+interface Picture {
+  bytes: Buffer;
+  type: string;
+  filename: string;
+}
 
 /** A photo-like JPEG (noise blown up and smoothed, which compresses as photos do), 4000×3000. */
 async function jpeg12(): Promise<Picture> {
   const noise = await sharp(randomBytes(400 * 300 * 3), { raw: { width: 400, height: 300, channels: 3 } })
-    .resize(4000, 3000).jpeg({ quality: 85 }).toBuffer();
+    .resize(4000, 3000)
+    .jpeg({ quality: 85 })
+    .toBuffer();
   return { bytes: noise, type: 'image/jpeg', filename: 'photo.jpg' };
 }
 
 /** An 8000×5000 PNG (40 megapixels, the limit) of flat blocks, so that it stays under 10 MB. */
 async function png40(): Promise<Picture> {
   const bytes = await sharp(randomBytes(80 * 50 * 3), { raw: { width: 80, height: 50, channels: 3 } })
-    .resize(8000, 5000, { kernel: 'nearest' }).png({ compressionLevel: 6 }).toBuffer();
+    .resize(8000, 5000, { kernel: 'nearest' })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
   return { bytes, type: 'image/png', filename: 'scan.png' };
 }
 
 async function signIn(url: string): Promise<string> {
   const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-not-secret' }),
   });
   if (res.status !== 200) throw new Error(`sign-in: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 async function upload(url: string, cookie: string, picture: Picture): Promise<number> {
@@ -56,7 +68,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function burst(label: string, url: string, cookie: string, pid: number, pictures: Picture[]): Promise<void> {
   const before = rssMb(pid);
   let peak = before;
-  const sampler = setInterval(() => { peak = Math.max(peak, rssMb(pid)); }, 20);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 20);
   const started = performance.now();
   const statuses = await Promise.all(pictures.map((p) => upload(url, cookie, p)));
   const seconds = (performance.now() - started) / 1000;
@@ -65,7 +79,9 @@ async function burst(label: string, url: string, cookie: string, pid: number, pi
   const after = rssMb(pid);
   const tally = statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
   const size = pictures.reduce((sum, p) => sum + p.bytes.length, 0) / pictures.length / 1024 / 1024;
-  console.log(`${label} (${size.toFixed(1)} MB each), ${pictures.length} at once: answers ${JSON.stringify(tally)} in ${seconds.toFixed(1)} s`);
+  console.log(
+    `${label} (${size.toFixed(1)} MB each), ${pictures.length} at once: answers ${JSON.stringify(tally)} in ${seconds.toFixed(1)} s`,
+  );
   console.log(`  resident memory: before ${mb(before)}, peak ${mb(peak)}, ${SETTLE_MS / 1000} s after ${mb(after)}`);
 }
 

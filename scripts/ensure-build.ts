@@ -39,7 +39,9 @@ if (!missing && !canBuild) {
   process.exit(0);
 }
 if (missing && !canBuild) {
-  process.stderr.write('The build (dist/) is missing and the build tools are not installed: run `npm ci && npm run build` first.\n');
+  process.stderr.write(
+    'The build (dist/) is missing and the build tools are not installed: run `npm ci && npm run build` first.\n',
+  );
   process.exit(1);
 }
 const sourceTime = Math.max(...SOURCES.map(newest));

@@ -1,4 +1,4 @@
-/** `npm run export -- FILE`: the whole site to one file (see src/server/backup/). */
-import { runBackupCli } from '../src/server/backup/cli.ts';
+/** `npm run export -- FILE`: the whole site to one file (see src/server/features/backup/). */
+import { runBackupCli } from '../src/server/features/backup/cli.ts';
 
 process.exitCode = await runBackupCli('export', process.argv.slice(2));

@@ -14,7 +14,9 @@ let after = 0;
 for (const name of readdirSync(dir)) {
   if (!TEXT.test(name) || name.endsWith('.map')) continue;
   const body = readFileSync(join(dir, name));
-  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  const br = brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
   writeFileSync(join(dir, `${name}.br`), br);
   writeFileSync(join(dir, `${name}.gz`), gzipSync(body, { level: 9 }));
   files++;

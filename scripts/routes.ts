@@ -11,4 +11,6 @@ import { formatTables, sortHttp, sortPages } from './routes/print.ts';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const http = sortHttp(await listHttpRoutes(root));
 const pages = sortPages(await listPageRoutes(root));
-process.stdout.write(process.argv.includes('--json') ? `${JSON.stringify({ http, pages }, null, 2)}\n` : formatTables(http, pages));
+process.stdout.write(
+  process.argv.includes('--json') ? `${JSON.stringify({ http, pages }, null, 2)}\n` : formatTables(http, pages),
+);

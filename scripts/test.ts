@@ -2,43 +2,182 @@
  * `npm test`, after the build: every test file under tests/, in two passes of Node's test runner,
  * each file in a process of its own (its own port, data folder and database).
  *
- * 1. The files that can share the machine, TEST_CONCURRENCY at a time (default 2).
+ * 1. The files that can share the machine, TEST_CONCURRENCY at a time (default: the cores + 1),
+ *    longest first (by the last run's times, kept in node_modules/.cache/test-times.json).
  * 2. Then, one at a time, the files whose source has a line `// npm test: serial` (with the reason):
  *    they assert on time or load (an answer within a deadline, a flood, a drain, a queue's
  *    fairness) and would be measuring the other files too.
  *
- * The PostgreSQL line (tests/helpers/global-setup.ts) is printed once, first; with
- * TEST_DATABASE_URL set and no server answering, nothing runs. Arguments are passed to both passes
- * (`npm test -- --test-reporter=tap`). The run fails if either pass did.
+ * Before the first file: the PostgreSQL line (tests/helpers/global-setup.ts), printed once; with
+ * TEST_DATABASE_URL set and no server answering, nothing runs. Then the run's temporary folder
+ * (runFolder) and the migrated databases test servers start from (tests/helpers/db-templates.ts).
+ * At the end, the ten slowest files. Options are passed to both passes
+ * (`npm test -- --test-reporter=tap`, written `--name=value`); other arguments choose files
+ * (`node scripts/test.ts tests/api/word.test.ts tests/e2e`). The run fails if either pass did.
  */
-import { spawnSync } from 'node:child_process';
-import { globSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import {
+  chmodSync,
+  globSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { makeDatabaseTemplates } from '../tests/helpers/db-templates.ts';
 import { globalSetup } from '../tests/helpers/global-setup.ts';
 
 const SERIAL = /^\/\/ npm test: serial\b/m;
-const concurrency = Number(process.env.TEST_CONCURRENCY ?? 2);
+// One more than the cores: a file spends much of its time waiting (on PostgreSQL, Chromium, a
+// child process, a timer), and a core left idle meanwhile is time lost.
+const concurrency = Number(process.env.TEST_CONCURRENCY ?? availableParallelism() + 1);
 if (!Number.isInteger(concurrency) || concurrency < 1) {
-  console.error(`TEST_CONCURRENCY must be a whole number of files at a time, 1 or more (got "${process.env.TEST_CONCURRENCY}")`);
+  console.error(
+    `TEST_CONCURRENCY must be a whole number of files at a time, 1 or more (got "${process.env.TEST_CONCURRENCY}")`,
+  );
   process.exit(1);
 }
 
-const files = globSync('tests/**/*.test.ts').sort();
+// Arguments that are not options choose files (`node scripts/test.ts tests/api`); options go to the runner.
+const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const files = globSync('tests/**/*.test.ts')
+  .sort()
+  .filter((file) => chosen.length === 0 || chosen.some((c) => file.startsWith(c.replace(/^\.\//, ''))));
+
+/**
+ * Longest first, so that no long file starts near the end with the others done (the runner starts
+ * files in the order given). The times are the last run's on this machine (TIMES below); a file
+ * it did not time, or every file in a fresh clone, counts by its size.
+ */
+const TIMES = resolve('node_modules/.cache/test-times.json');
+const lastTimes = (() => {
+  try {
+    return new Map(Object.entries(JSON.parse(readFileSync(TIMES, 'utf8')) as Record<string, number>));
+  } catch {
+    return new Map<string, number>();
+  }
+})();
+const weight = (file: string) => lastTimes.get(file) ?? statSync(file).size;
+const byWeight = (list: string[]) => [...list].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b));
 const serial = files.filter((file) => SERIAL.test(readFileSync(file, 'utf8')));
-const shared = files.filter((file) => !serial.includes(file));
+const shared = byWeight(files.filter((file) => !serial.includes(file)));
 
 await globalSetup();
 
-function pass(list: string[], atOnce: number): number {
-  if (list.length === 0) return 0;
-  const run = spawnSync(process.execPath, ['--test', `--test-concurrency=${atOnce}`, ...process.argv.slice(2), ...list], { stdio: 'inherit' });
-  return run.status ?? 1;
+/**
+ * The run's own temporary folder, which every test file's data folders, SQLite databases and
+ * uploads go under (TMPDIR) and which goes at the end with whatever a file left. In memory when
+ * /dev/shm is a tmpfs with room (SQLite syncs every transaction to disk: on a shared disk a server's
+ * start alone took a second), else under the usual temporary folder; TMPDIR, when set, is kept.
+ */
+function runFolder(): string {
+  const roomy = (dir: string) => {
+    try {
+      const fs = statfsSync(dir);
+      return fs.type === 0x01021994 && fs.bavail * fs.bsize >= 2 * 1024 ** 3; // TMPFS_MAGIC, 2 GiB free
+    } catch {
+      return false;
+    }
+  };
+  const parent = !process.env.TMPDIR && roomy('/dev/shm') ? '/dev/shm' : tmpdir();
+  const dir = mkdtempSync(join(parent, 'npm-test-'));
+  chmodSync(dir, 0o1777); // as /tmp: the outage suites' PostgreSQL clusters run as the postgres user
+  return dir;
+}
+const runDir = runFolder();
+const templates = await makeDatabaseTemplates(runDir);
+const env = {
+  ...process.env,
+  ...templates.env,
+  TMPDIR: runDir,
+  // Type-stripped and compiled modules are kept between the files' processes: each imports the app.
+  NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? resolve('node_modules/.cache/node-compile-cache'),
+};
+
+// Each file's time, from scripts/test-timings.ts, written beside the visible reporter (the default
+// one unless the arguments name their own).
+const timingsDir = mkdtempSync(join(runDir, 'test-timings-'));
+const args = process.argv.slice(2).filter((a) => a.startsWith('-'));
+const reporters = args.some((a) => a.startsWith('--test-reporter'))
+  ? args
+  : ['--test-reporter=spec', '--test-reporter-destination=stdout', ...args];
+
+// Interrupted (Ctrl-C, a CI timeout), the runner is let finish its files' cleanup and this one its own.
+let interrupted = false;
+let running: ReturnType<typeof spawn> | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    interrupted = true;
+    running?.kill(signal);
+  });
+}
+
+async function pass(name: string, list: string[], atOnce: number): Promise<number> {
+  if (list.length === 0 || interrupted) return interrupted ? 1 : 0;
+  const timings = [
+    '--test-reporter=./scripts/test-timings.ts',
+    `--test-reporter-destination=${join(timingsDir, `${name}.jsonl`)}`,
+  ];
+  const child = spawn(process.execPath, ['--test', `--test-concurrency=${atOnce}`, ...reporters, ...timings, ...list], {
+    stdio: 'inherit',
+    env,
+  });
+  running = child;
+  const code = await new Promise<number>((done) => child.on('close', (status) => done(status ?? 1)));
+  running = undefined;
+  return code;
+}
+
+/** The ten files that took longest, in either pass, with their share of the run. */
+function slowest(): string {
+  const rows = ['shared', 'serial']
+    .flatMap((name) => {
+      try {
+        return readFileSync(join(timingsDir, `${name}.jsonl`), 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => ({ ...(JSON.parse(line) as { file: string; ms: number; ok: boolean }), pass: name }));
+      } catch {
+        return [];
+      }
+    })
+    .sort((a, b) => b.ms - a.ms);
+  // TEST_TIMINGS=file keeps every file's time (JSON), to compare runs.
+  if (process.env.TEST_TIMINGS) writeFileSync(process.env.TEST_TIMINGS, `${JSON.stringify(rows, null, 1)}\n`);
+  // The order of the next run (a file not run this time keeps its last time).
+  if (rows.length > 0) {
+    mkdirSync(dirname(TIMES), { recursive: true });
+    writeFileSync(
+      TIMES,
+      `${JSON.stringify({ ...Object.fromEntries(lastTimes), ...Object.fromEntries(rows.map((r) => [r.file, r.ms])) }, null, 1)}\n`,
+    );
+  }
+  const width = Math.max(0, ...rows.slice(0, 10).map((r) => r.file.length));
+  return [
+    'The ten slowest files (seconds, whole process):',
+    ...rows
+      .slice(0, 10)
+      .map(
+        (r) => `  ${(r.ms / 1000).toFixed(1).padStart(6)}  ${r.file.padEnd(width)}  ${r.pass}${r.ok ? '' : ' FAILED'}`,
+      ),
+  ].join('\n');
 }
 
 const started = Date.now();
-const first = pass(shared, concurrency);
+const first = await pass('shared', shared, concurrency);
 const between = Date.now();
-const second = pass(serial, 1);
+const second = await pass('serial', serial, 1);
+console.log(slowest());
+await templates.drop().catch((err: unknown) => console.error(`could not drop the PostgreSQL template: ${String(err)}`));
+rmSync(runDir, { recursive: true, force: true });
 const seconds = (from: number, to: number) => `${Math.round((to - from) / 1000)} s`;
-console.log(`npm test: ${shared.length} files ${concurrency} at a time ${first ? 'FAILED' : 'passed'} (${seconds(started, between)}), `
-  + `then ${serial.length} one at a time ${second ? 'FAILED' : 'passed'} (${seconds(between, Date.now())})`);
+console.log(
+  `npm test: ${shared.length} files ${concurrency} at a time ${first ? 'FAILED' : 'passed'} (${seconds(started, between)}), ` +
+    `then ${serial.length} one at a time ${second ? 'FAILED' : 'passed'} (${seconds(between, Date.now())})`,
+);
 process.exit(first || second);

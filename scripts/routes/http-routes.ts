@@ -95,7 +95,10 @@ function describe(app: FastifyInstance, declared: Declared[]): HttpRoute[] {
   const routes = declared.map((d): HttpRoute => ({
     method: d.method,
     // A '/' under a prefix answers with and without the slash; shown as declared.
-    path: d.routePath === '' && d.url !== '' && app.hasRoute({ method: d.method as 'GET', url: `${d.url}/` }) ? `${d.url}/` : d.url,
+    path:
+      d.routePath === '' && d.url !== '' && app.hasRoute({ method: d.method as 'GET', url: `${d.url}/` })
+        ? `${d.url}/`
+        : d.url,
     access: d.admin || (requireAdmin !== undefined && d.onRequest.includes(requireAdmin)) ? 'signed in' : 'public',
     source: d.source,
   }));

@@ -33,16 +33,30 @@ export async function listPageRoutes(root: string): Promise<PageRoute[]> {
   });
   try {
     const paths = await vite.ssrLoadModule(PUBLIC_PATHS);
-    const { PAGES } = await vite.ssrLoadModule(PUBLIC_APP) as { PAGES: Record<string, ComponentType> };
-    const { routes } = await vite.ssrLoadModule(ADMIN_ROUTES) as { routes: RouteObject[] };
+    const { PAGES } = (await vite.ssrLoadModule(PUBLIC_APP)) as { PAGES: Record<string, ComponentType> };
+    const { routes } = (await vite.ssrLoadModule(ADMIN_ROUTES)) as { routes: RouteObject[] };
+    // Each admin screen is loaded by its route's `lazy` (a chunk of its own in the browser): load them
+    // all, so that their modules are in the graph the component files are read from.
+    const admin = await withLazyLoaded(routes);
     const fileOf = componentFiles(vite, root);
-    return [...sitePages(paths, PAGES, fileOf), ...adminPages(routes, '', fileOf)];
+    return [...sitePages(paths, PAGES, fileOf), ...adminPages(admin, '', fileOf)];
   } finally {
     await vite.close();
   }
 }
 
 type FileOf = (component: unknown) => string | undefined;
+
+/** The route table with what each route's `lazy` answers (its element) merged into the route. */
+async function withLazyLoaded(routes: RouteObject[]): Promise<RouteObject[]> {
+  return Promise.all(
+    routes.map(async (route) => {
+      const loaded = typeof route.lazy === 'function' ? await route.lazy() : {};
+      const children = route.children ? await withLazyLoaded(route.children) : undefined;
+      return { ...route, ...loaded, ...(children ? { children } : {}) } as RouteObject;
+    }),
+  );
+}
 
 /** Every function a module under src/ exports, mapped to that module's file: a component's home. */
 function componentFiles(vite: ViteDevServer, root: string): FileOf {
@@ -51,7 +65,8 @@ function componentFiles(vite: ViteDevServer, root: string): FileOf {
   for (const mod of vite.moduleGraph.idToModuleMap.values()) {
     if (!mod.file || !isAbsolute(mod.file) || !mod.file.startsWith(src) || !mod.ssrModule) continue;
     for (const value of Object.values(mod.ssrModule)) {
-      if (typeof value === 'function' && !files.has(value)) files.set(value, relative(root, mod.file).split(sep).join('/'));
+      if (typeof value === 'function' && !files.has(value))
+        files.set(value, relative(root, mod.file).split(sep).join('/'));
     }
   }
   return (component) => files.get(component);
@@ -73,7 +88,11 @@ function sitePages(paths: Record<string, unknown>, pages: Record<string, Compone
       rows.push({ path, app: 'site', component: fileOf(pages[page]) ?? '?', note: page });
     }
   }
-  for (const path of ['/*', '/en/*']) rows.push({ path, app: 'site', component: fileOf(pages['not-found']) ?? '?', note: 'not-found' });
+  // A served city's page, one per published city (decision 031).
+  for (const path of ['/cities/:slug', '/en/cities/:slug'])
+    rows.push({ path, app: 'site', component: fileOf(pages.city) ?? '?', note: 'city' });
+  for (const path of ['/*', '/en/*'])
+    rows.push({ path, app: 'site', component: fileOf(pages['not-found']) ?? '?', note: 'not-found' });
   return rows;
 }
 
@@ -89,9 +108,11 @@ function adminPages(routes: RouteObject[], parent: string, fileOf: FileOf): Page
       const element = route.element as ReactElement<Record<string, unknown>> | undefined;
       const props = Object.entries(element?.props ?? {}).filter(([key]) => key !== 'children' && key !== 'replace');
       const to = element?.props.to;
-      const note = typeof to === 'string'
-        ? `redirect to ${to.startsWith('/') ? to : joinPath(path, to)}`
-        : props.map(([key, value]) => `${key}=${String(value)}`).join(' ');
+      const note =
+        typeof to === 'string'
+          ? // An absolute target is written for Arabic; the redirect (RenamedScreen) keeps the URL's language.
+            `redirect to ${to.startsWith('/') ? `${/^\/en(\/|$)/.test(path) ? '/en' : ''}${to}` : joinPath(path, to)}`
+          : props.map(([key, value]) => `${key}=${String(value)}`).join(' ');
       // A library's element (React Router's <Navigate>) has no file of ours: the table's line is the code.
       const component = fileOf(element?.type) ?? ADMIN_ROUTES.slice(1);
       return [{ path: path || '/', app: 'admin' as const, component, note }];

@@ -4,13 +4,22 @@ import type { PageRoute } from './page-routes.ts';
 /** Rows of cells as left-aligned columns two spaces apart (plain text: it is read, grepped and piped). */
 function columns(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** Code-unit order, the same on every machine: `/*` first, then `/__data`, `/about`, … */
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-const byPath = <T extends { path: string }>(key: (row: T) => string) => (a: T, b: T) =>
-  compare(a.path, b.path) || compare(key(a), key(b));
+const byPath =
+  <T extends { path: string }>(key: (row: T) => string) =>
+  (a: T, b: T) =>
+    compare(a.path, b.path) || compare(key(a), key(b));
 
 export function sortHttp(routes: HttpRoute[]): HttpRoute[] {
   return [...routes].sort(byPath((r) => r.method));

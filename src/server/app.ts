@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
@@ -13,29 +14,31 @@ import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { listenForContentChanges } from './db/content-listener.ts';
 import { pollContentVersion } from './db/content-poll.ts';
-import { createImageStore } from './images/image-store.ts';
-import { moveUploadsIntoDatabase } from './images/move-uploads.ts';
+import { createImageStore, MAX_UPLOAD_BYTES } from './features/images/image-store.ts';
+import { moveUploadsIntoDatabase } from './features/images/move-uploads.ts';
 import { createMailer } from './mail/mailer.ts';
-import { LeadCounter } from './leads/lead-counter.ts';
+import { createRequestOutbox } from './features/requests/request-outbox.ts';
+import { BeaconTokens } from './features/leads/beacon-token.ts';
+import { createMapsLinks, type MapsLinks } from './features/contact/maps-links.ts';
+import { LeadCounter } from './features/leads/lead-counter.ts';
 import { registerAnswerCache } from './plugins/answer-cache.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerDocs, registerDocsRoute } from './plugins/docs.ts';
+import { registerDocs } from './plugins/docs.ts';
 import { registerRequestLog } from './plugins/request-log.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { registerUploads } from './plugins/uploads.ts';
-import { registerApiRoutes } from './routes/api/index.ts';
-import { registerPages } from './routes/pages.ts';
-import { registerHealth } from './routes/health.ts';
+import { registerFeatures } from './features/index.ts';
 import { registerJobs } from './jobs/schedule.ts';
 import { badRequest } from './lib/http-error.ts';
+import { AJV_OPTIONS } from './lib/all-errors.ts';
 import { FastLane } from './lib/fast-lane.ts';
 import { JSON_BODY_LIMIT, registerJsonBodies } from './lib/json-body.ts';
 import { guardConnections, serverOptions } from './lib/connection-guard.ts';
-import { ensureAdmin } from './auth/bootstrap.ts';
-import { databaseRateLimitStore } from './auth/rate-limit-store.ts';
+import { ensureAdmin } from './features/auth/bootstrap.ts';
+import { databaseRateLimitStore } from './features/auth/rate-limit-store.ts';
 import { isBlank, seedDemoContent } from './seed/seed.ts';
+import { keepVersions } from './features/history/history-repository.ts';
 
 export interface BuildOptions {
   /** Pino options or false; tests pass { level: 'silent' }. */
@@ -50,6 +53,8 @@ export interface BuildOptions {
    * reads the declaring file and line from the call stack here, so the list never goes stale.
    */
   onRoute?: (route: RouteOptions) => void;
+  /** How Google Maps share links are followed; tests give one that asks a local stand-in for Google. */
+  mapsLinks?: MapsLinks;
 }
 
 const REDACT = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
@@ -81,12 +86,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     frameworkErrors: (error, _request, typedReply) => {
       const reply = typedReply as unknown as FastifyReply;
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      void reply.status(tooLong ? 414 : 400).send({ message: tooLong ? 'The address is too long.' : 'The address is not valid: it has a broken % escape.' });
+      void reply.status(tooLong ? 414 : 400).send({
+        message: tooLong ? 'The address is too long.' : 'The address is not valid: it has a broken % escape.',
+      });
     },
     // Requests Node refuses before they reach the app (headers over 16 KB, malformed HTTP).
     clientErrorHandler: answerClientError,
-    bodyLimit: JSON_BODY_LIMIT, // uploads (multipart) have their own limits, in plugins/uploads.ts
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    bodyLimit: JSON_BODY_LIMIT, // uploads (multipart) have their own limits, below
+    ajv: { customOptions: { ...AJV_OPTIONS } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
@@ -95,33 +102,68 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     dataDir: config.dataDir,
     onPoolError: (err) => app.log.warn({ err }, 'idle database connection failed'),
   });
-  await migrateToLatest(database.db);
+  if (database.engine === 'postgres') {
+    // Servers started together take turns on the migration lock: the one that waits must not be
+    // cut off by the 1.8 s bound every request's statement has (it failed starts on a busy machine).
+    const migrating = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, longRunning: true });
+    try {
+      await migrateToLatest(migrating.db);
+    } finally {
+      await migrating.destroy();
+    }
+  } else {
+    await migrateToLatest(database.db);
+  }
   // Before the first request: the images of a site that kept them as files are served from the start.
   await moveUploadsIntoDatabase(database.db, config.dataDir, app.log);
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const tokens = new BeaconTokens();
+  await tokens.load(database.db);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
   const ctx: AppContext = {
     config,
     db: database.db,
     engine: database.engine,
     images: createImageStore(),
     mailer,
-    leads: new LeadCounter(database.db, { timeZone: config.leads.timeZone, ownHost: new URL(config.publicUrl).hostname, log: app.log }),
+    mapsLinks: opts.mapsLinks ?? createMapsLinks(),
+    leads: new LeadCounter(database.db, {
+      timeZone: config.leads.timeZone,
+      ownHost: new URL(config.publicUrl).hostname,
+      log: app.log,
+      content,
+    }),
+    tokens,
     content,
     lane,
     drain,
-  };
+  } as Omit<AppContext, 'requestMail'> as AppContext;
+  ctx.requestMail = createRequestOutbox(ctx, app.log);
   app.decorate('ctx', ctx);
+  keepVersions(config.retention.historyVersions);
+  // Emails about requests left unsent by a previous run (a restart, a mail server that was down).
+  app.addHook('onReady', async () => ctx.requestMail.nudge());
   // Content written through another server on the same PostgreSQL arrives as a notification; on
   // SQLite, a write by another process on the file (an import) is read from the version row.
   const listener = config.databaseUrl
     ? await listenForContentChanges({
-      databaseUrl: config.databaseUrl, log: app.log, ignoreFrom: database.ownBackends, onChange: () => { ctx.content.version++; },
-    })
+        databaseUrl: config.databaseUrl,
+        log: app.log,
+        ignoreFrom: database.ownBackends,
+        onChange: () => {
+          ctx.content.version++;
+        },
+      })
     : pollContentVersion(database.db, ctx.content, app.log);
   ctx.leads.start(config.leads.flushMs);
   app.addHook('onClose', async () => {
     // The last batch is written before the database closes: only a kill -9 loses it.
     await ctx.leads.close().catch((err: unknown) => app.log.warn({ err }, 'could not write the last leads batch'));
+    await ctx.requestMail.close();
     mailer.close();
     await listener.close();
     await database.destroy();
@@ -157,7 +199,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   // Counted in the database: every server on it holds the same limits.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(ctx.db) });
-  await registerUploads(app);
+  // Image uploads (POST /api/card/upload, /api/images): one file, within the size the image store takes.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
   await registerDocs(app);
 
   // Titles, words and other text fields are compared and stored trimmed; passwords are taken as typed.
@@ -165,15 +208,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // NUL and the other control characters (but tab and line breaks) mean nothing in any field, id
     // or query of the API, and PostgreSQL refuses a NUL outright: refused here, once, for every call.
     if (request.url.startsWith('/api/')) {
-      const field = controlCharacterField({ ...(request.query as object), ...(request.params as object) })
-        ?? (request.isMultipart() ? undefined : controlCharacterField(request.body));
+      const field =
+        controlCharacterField({ ...(request.query as object), ...(request.params as object) }) ??
+        (request.isMultipart() ? undefined : controlCharacterField(request.body));
       if (field !== undefined) throw badRequest(`${field || 'The request'} must not contain control characters`);
       // A lone surrogate (half of an emoji, say) cannot be stored as UTF-8: it would come back as
       // a different character than the one acknowledged, so it is refused too.
       const broken = (t: string) => !t.isWellFormed();
-      const illFormed = controlCharacterField({ ...(request.query as object), ...(request.params as object) }, '', broken)
-        ?? (request.isMultipart() ? undefined : controlCharacterField(request.body, '', broken));
-      if (illFormed !== undefined) throw badRequest(`${illFormed || 'The request'} must be valid Unicode text (it contains half of a character)`);
+      const illFormed =
+        controlCharacterField({ ...(request.query as object), ...(request.params as object) }, '', broken) ??
+        (request.isMultipart() ? undefined : controlCharacterField(request.body, '', broken));
+      if (illFormed !== undefined)
+        throw badRequest(`${illFormed || 'The request'} must be valid Unicode text (it contains half of a character)`);
     }
     const body = request.body as Record<string, unknown> | null;
     if (!body || typeof body !== 'object' || Array.isArray(body) || request.isMultipart()) return;
@@ -195,10 +241,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return payload;
   });
 
-  registerHealth(app);
-  await app.register(registerApiRoutes, { prefix: '/api' });
-  registerDocsRoute(app);
-  await registerPages(app);
+  // Every route of the app: the table in features/index.ts.
+  await registerFeatures(app);
 
   // The image sweep and the clean-up, on one server at a time.
   registerJobs(app);
@@ -207,7 +251,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (config.seedDemo && opts.seedCommand && (await isBlank(ctx.db))) {
     const [command, ...args] = opts.seedCommand;
     const code = await new Promise<number | null>((resolve) => {
-      spawn(command!, args, { stdio: 'inherit' }).once('exit', resolve).once('error', () => resolve(null));
+      spawn(command!, args, { stdio: 'inherit' })
+        .once('exit', resolve)
+        .once('error', () => resolve(null));
     });
     if (code !== 0) app.log.error({ code }, 'the demo content process failed');
   } else if (config.seedDemo) {
@@ -220,7 +266,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** The name of the first field (nested: "citiesEn[2]") holding a control character, or undefined. */
-function controlCharacterField(value: unknown, name = '', bad: (text: string) => boolean = (t) => CONTROL.test(t)): string | undefined {
+function controlCharacterField(
+  value: unknown,
+  name = '',
+  bad: (text: string) => boolean = (t) => CONTROL.test(t),
+): string | undefined {
   if (typeof value === 'string') return bad(value) ? name : undefined;
   if (Array.isArray(value)) {
     for (const [i, v] of value.entries()) {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { ENVIRONMENT, ENVIRONMENT_RULES, isLoopback, TRUST_ALL, type Environment } from './environment.ts';
+import { readEnvironment } from './lib/read-environment.ts';
 
-/** Everything the server reads from its environment, validated once at start. */
+/** Everything the server reads from its environment (environment.ts), validated once at start. */
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -37,6 +37,16 @@ export interface Config {
   readonly retention: Retention;
   /** Counting visits and taps (issue 24). */
   readonly leads: LeadsConfig;
+  readonly requests: RequestsConfig;
+  /** The nightly backup: what it keeps and where it copies (features/backup/nightly.ts). */
+  readonly backups: BackupsConfig;
+}
+
+interface BackupsConfig {
+  readonly keepDays: number;
+  readonly keepSundays: number;
+  readonly copyDir: string | undefined;
+  readonly copyCommand: string | undefined;
 }
 
 interface Retention {
@@ -57,6 +67,11 @@ interface LeadsConfig {
   readonly flushMs: number;
 }
 
+interface RequestsConfig {
+  /** Months a quote request is kept; older ones are deleted by the hourly job. */
+  readonly keepMonths: number;
+}
+
 export interface ConnectionLimits {
   /** Open connections in all; one over it is destroyed at once. */
   readonly max: number;
@@ -66,7 +81,7 @@ export interface ConnectionLimits {
   readonly headersTimeoutMs: number;
   /** A whole request, body included, must have arrived within this (Node's `requestTimeout`). */
   readonly requestTimeoutMs: number;
-  /** Heap in use above which new requests are answered 503; undefined = 90 % of V8's heap limit. */
+  /** Heap in use above which new requests are answered 503; undefined = 85 % of V8's heap limit. */
   readonly maxHeapUsedMb: number | undefined;
   /** After SIGTERM: how long /readyz fails while requests are still served (with Connection: close). */
   readonly shutdownDrainMs: number;
@@ -85,189 +100,86 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function parseUrl(value: string, name: string, protocols: string[], problems: string[]): URL | undefined {
-  try {
-    const url = new URL(value);
-    if (!protocols.includes(url.protocol)) {
-      problems.push(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')} (got "${url.protocol}//…")`);
-      return undefined;
-    }
-    return url;
-  } catch {
-    problems.push(`${name} is not a valid URL`);
-    return undefined;
-  }
-}
-
-function parseBool(value: string | undefined, name: string, fallback: boolean, problems: string[]): boolean {
-  if (value === undefined || value === '') return fallback;
-  if (/^(1|true|yes|on)$/i.test(value)) return true;
-  if (/^(0|false|no|off)$/i.test(value)) return false;
-  problems.push(`${name} must be true or false (got "${value}")`);
-  return fallback;
-}
-
-/** Names Fastify's trustProxy (proxy-addr) knows for address ranges. */
-const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/** An address (IPv4 or IPv6) or a network in CIDR form (address/prefix length). */
-function isAddressOrNetwork(entry: string): boolean {
-  if (PROXY_RANGES.has(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
-}
-
 /**
- * TRUST_PROXY: how many proxies stand in front (the client is the address the outermost one saw,
- * the right-most entries of X-Forwarded-For that many hops in), or their addresses. "true" used to
- * trust every hop, so anyone could choose their address by sending X-Forwarded-For: it now means
- * one proxy, the usual setup (nginx in front), with a warning to say so.
+ * Reads and validates the environment by its schema (environment.ts) and the rules between its
+ * variables. Throws a ConfigError that names every bad value.
  */
-function parseTrustProxy(value: string | undefined, problems: string[], warnings: string[]): false | number | readonly string[] {
-  if (value === undefined || /^(0|false|no|off)$/i.test(value)) return false;
-  if (/^(true|yes|on)$/i.test(value)) {
-    warnings.push(`TRUST_PROXY=${value} is read as 1 (one proxy in front, e.g. nginx): set TRUST_PROXY to the number of proxies, or their addresses, to say so.`);
-    return 1;
-  }
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    if (hops <= 10) return hops || false;
-    problems.push(`TRUST_PROXY must be a number of proxies from 0 to 10, or their addresses (got "${value}")`);
-    return false;
-  }
-  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
-  const bad = entries.filter((e) => !isAddressOrNetwork(e));
-  if (entries.length === 0 || bad.length > 0) {
-    problems.push(`TRUST_PROXY must be a number of proxies in front (e.g. 1) or their addresses and networks, comma-separated (e.g. 10.0.0.5,192.168.0.0/16); "${bad[0] ?? value}" is neither`);
-    return false;
-  }
-  return Object.freeze(entries);
-}
-
-function parseWhole(value: string | undefined, name: string, fallback: number, min: number, max: number, problems: string[]): number {
-  if (value === undefined || value.trim() === '') return fallback;
-  const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) {
-    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${value}")`);
-    return fallback;
-  }
-  return n;
-}
-
-/**
- * Connection bounds and shutdown timings. Behind a reverse proxy every visitor arrives from the
- * proxy's address, so the per-address bound is off there unless set (the proxy bounds visitors).
- */
-function connectionLimits(env: Env, behindProxy: boolean, problems: string[]): ConnectionLimits {
-  const max = parseWhole(env.MAX_CONNECTIONS, 'MAX_CONNECTIONS', 4096, 1, 1_000_000, problems);
-  const perAddress = parseWhole(env.MAX_CONNECTIONS_PER_ADDRESS, 'MAX_CONNECTIONS_PER_ADDRESS', behindProxy ? 0 : 256, 0, 1_000_000, problems);
-  const headersTimeoutMs = parseWhole(env.HEADERS_TIMEOUT_MS, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000, problems);
-  const requestTimeoutMs = parseWhole(env.REQUEST_TIMEOUT_MS, 'REQUEST_TIMEOUT_MS', 120_000, 1_000, 3_600_000, problems);
-  if (requestTimeoutMs < headersTimeoutMs) problems.push('REQUEST_TIMEOUT_MS must not be shorter than HEADERS_TIMEOUT_MS');
-  const rawHeap = env.MAX_HEAP_USED_MB;
-  const maxHeapUsedMb = rawHeap === undefined || rawHeap.trim() === '' ? undefined : parseWhole(rawHeap, 'MAX_HEAP_USED_MB', 0, 1, 1_000_000, problems);
-  const shutdownDrainMs = parseWhole(env.SHUTDOWN_DRAIN_MS, 'SHUTDOWN_DRAIN_MS', 5_000, 0, 600_000, problems);
-  const shutdownTimeoutMs = parseWhole(env.SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS', 9_000, 1_000, 3_600_000, problems);
-  if (shutdownDrainMs >= shutdownTimeoutMs) problems.push('SHUTDOWN_DRAIN_MS must be shorter than SHUTDOWN_TIMEOUT_MS (requests in flight need time to finish after the drain)');
-  return Object.freeze({ max, perAddress, headersTimeoutMs, requestTimeoutMs, maxHeapUsedMb, shutdownDrainMs, shutdownTimeoutMs });
-}
-
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Reads and validates configuration. Throws a ConfigError that names every bad value. */
 export function loadConfig(env: Env = process.env): Config {
-  const problems: string[] = [];
-  const blank = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v.trim());
-
-  let port = 3000;
-  const rawPort = blank(env.PORT);
-  if (rawPort !== undefined) {
-    port = /^\d+$/.test(rawPort) ? Number(rawPort) : Number.NaN;
-    if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be a whole number from 0 to 65535 (got "${rawPort}")`);
+  const read = readEnvironment(ENVIRONMENT, env);
+  const problems = [...read.problems];
+  for (const rule of ENVIRONMENT_RULES) {
+    if (rule.uses.some((name) => read.refused.has(name))) continue;
+    const problem = rule.problem(read.values);
+    if (problem !== undefined) problems.push(problem);
   }
-  const host = blank(env.HOST) ?? '127.0.0.1';
-  const dataDir = resolve(blank(env.DATA_DIR) ?? './data');
+  if (problems.length > 0) throw new ConfigError(problems);
+  // Every variable was accepted: those with a default have a value.
+  const e = read.values as Environment;
+  const production = e.NODE_ENV === 'production';
+  const trustProxy = e.TRUST_PROXY;
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    corsOrigins: e.CORS_ORIGINS ?? Object.freeze([]),
+    trustProxy,
+    production,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    pageCache: e.PAGE_CACHE,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS ?? !production,
+    warnings: Object.freeze(warningsFor(e, env)),
+    connections: Object.freeze({
+      max: e.MAX_CONNECTIONS,
+      // Behind a reverse proxy every visitor arrives from the proxy's address: no per-address bound there unless set.
+      perAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (trustProxy ? 0 : 256),
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      maxHeapUsedMb: e.MAX_HEAP_USED_MB,
+      shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+      shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    }),
+    retention: Object.freeze({
+      trashDays: e.TRASH_DAYS,
+      historyDays: e.HISTORY_DAYS,
+      historyVersions: e.HISTORY_VERSIONS,
+    }),
+    leads: Object.freeze({ timeZone: e.LEADS_TIME_ZONE, keepDays: e.LEADS_KEEP_DAYS, flushMs: e.LEADS_FLUSH_MS }),
+    requests: Object.freeze({ keepMonths: e.REQUESTS_KEEP_MONTHS }),
+    backups: Object.freeze({
+      keepDays: e.BACKUP_KEEP_DAYS,
+      keepSundays: e.BACKUP_KEEP_SUNDAYS,
+      copyDir: e.BACKUP_COPY_DIR,
+      copyCommand: e.BACKUP_COPY_COMMAND,
+    }),
+  });
+}
 
-  const databaseUrl = blank(env.DATABASE_URL);
-  if (databaseUrl !== undefined) parseUrl(databaseUrl, 'DATABASE_URL', ['postgres:', 'postgresql:'], problems);
-
-  const adminEmail = blank(env.ADMIN_EMAIL)?.toLowerCase();
-  if (adminEmail !== undefined && !EMAIL_RE.test(adminEmail)) problems.push(`ADMIN_EMAIL is not an email address (got "${adminEmail}")`);
-  const adminPassword = env.ADMIN_PASSWORD === '' ? undefined : env.ADMIN_PASSWORD;
-  if (adminPassword !== undefined && adminPassword.length < 8) problems.push('ADMIN_PASSWORD must be at least 8 characters');
-  if ((adminEmail === undefined) !== (adminPassword === undefined) && adminPassword !== undefined) {
-    problems.push('ADMIN_PASSWORD is set but ADMIN_EMAIL is not');
-  }
-
-  const smtpUrl = blank(env.SMTP_URL);
-  if (smtpUrl !== undefined) parseUrl(smtpUrl, 'SMTP_URL', ['smtp:', 'smtps:'], problems);
-  const mailFrom = blank(env.MAIL_FROM) ?? 'Bird Barrier <no-reply@localhost>';
-
-  let publicUrl = `http://localhost:${port}`;
-  const rawPublic = blank(env.PUBLIC_URL);
-  if (rawPublic !== undefined) {
-    const url = parseUrl(rawPublic, 'PUBLIC_URL', ['http:', 'https:'], problems);
-    if (url) publicUrl = url.origin;
-  }
-
-  const corsOrigins: string[] = [];
-  for (const origin of (blank(env.CORS_ORIGINS) ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
-    const url = parseUrl(origin, 'CORS_ORIGINS entry', ['http:', 'https:'], problems);
-    if (url) corsOrigins.push(url.origin);
-  }
-
-  const production = env.NODE_ENV === 'production';
-  const seedDemo = parseBool(env.SEED_DEMO, 'SEED_DEMO', true, problems);
-  const pageCache = parseBool(env.PAGE_CACHE, 'PAGE_CACHE', true, problems);
-  const serveSourceMaps = parseBool(env.SERVE_SOURCE_MAPS, 'SERVE_SOURCE_MAPS', !production, problems);
-  const logLevel = blank(env.LOG_LEVEL) ?? 'info';
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
-    problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
-  }
-
-  // Beyond loopback the site is for others: links, cookies and emails must name its real address.
-  const public_ = !isLoopback(host);
-  if (public_ && rawPublic === undefined) {
-    problems.push(`PUBLIC_URL must be set when HOST is "${host}" (beyond this machine): links, cookies and emails would point at ${publicUrl}`);
-  }
+/** Settings that work but deserve a line in the log at start. */
+function warningsFor(e: Environment, env: Env): string[] {
   const warnings: string[] = [];
-  const trustProxy = parseTrustProxy(blank(env.TRUST_PROXY), problems, warnings);
-  if (typeof trustProxy === 'number' && public_) {
-    warnings.push(`TRUST_PROXY counts hops and HOST is "${host}": a client that reaches PORT without the proxy chooses its own address. Let only the proxy reach PORT, or set TRUST_PROXY to the proxy's address.`);
+  const beyondLoopback = !isLoopback(e.HOST);
+  const rawTrust = env.TRUST_PROXY?.trim() ?? '';
+  if (TRUST_ALL.test(rawTrust)) {
+    warnings.push(
+      `TRUST_PROXY=${rawTrust} is read as 1 (one proxy in front, e.g. nginx): set TRUST_PROXY to the number of proxies, or their addresses, to say so.`,
+    );
   }
-  if (public_ && smtpUrl === undefined) {
+  if (typeof e.TRUST_PROXY === 'number' && beyondLoopback) {
+    warnings.push(
+      `TRUST_PROXY counts hops and HOST is "${e.HOST}": a client that reaches PORT without the proxy chooses its own address. Let only the proxy reach PORT, or set TRUST_PROXY to the proxy's address.`,
+    );
+  }
+  if (beyondLoopback && e.SMTP_URL === undefined) {
     warnings.push('SMTP_URL is not set: password-reset codes are only written to DATA_DIR/outbox, not emailed.');
   }
-
-  const connections = connectionLimits(env, Boolean(trustProxy), problems);
-  const retention = Object.freeze({
-    trashDays: parseWhole(env.TRASH_DAYS, 'TRASH_DAYS', 30, 1, 3650, problems),
-    historyDays: parseWhole(env.HISTORY_DAYS, 'HISTORY_DAYS', 90, 1, 3650, problems),
-    historyVersions: parseWhole(env.HISTORY_VERSIONS, 'HISTORY_VERSIONS', 50, 1, 10_000, problems),
-  });
-  const timeZone = blank(env.LEADS_TIME_ZONE) ?? 'Asia/Riyadh';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-  } catch {
-    problems.push(`LEADS_TIME_ZONE must be a time zone name such as Asia/Riyadh (got "${timeZone}")`);
-  }
-  const leads = Object.freeze({
-    timeZone,
-    keepDays: parseWhole(env.LEADS_KEEP_DAYS, 'LEADS_KEEP_DAYS', 730, 1, 36_500, problems),
-    flushMs: parseWhole(env.LEADS_FLUSH_MS, 'LEADS_FLUSH_MS', 5_000, 50, 600_000, problems),
-  });
-  if (problems.length > 0) throw new ConfigError(problems);
-  return Object.freeze({
-    port, host, dataDir, databaseUrl, adminEmail, adminPassword, smtpUrl, mailFrom,
-    publicUrl, corsOrigins: Object.freeze(corsOrigins), trustProxy, production, logLevel, seedDemo, pageCache, serveSourceMaps,
-    warnings: Object.freeze(warnings),
-    connections,
-    retention,
-    leads,
-  });
+  return warnings;
 }
 
 /**
@@ -276,15 +188,12 @@ export function loadConfig(env: Env = process.env): Config {
  * when only the proxies can reach the server (HOST on loopback, or a firewall), which the README
  * asks and loadConfig warns about otherwise.
  */
-export function trustProxyOption(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+export function trustProxyOption(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (trust === false) return false;
   if (typeof trust === 'number') return (_address, hop) => hop < trust;
   return [...trust];
-}
-
-/** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /** Loads `.env` from the working directory if present (Node's own parser). */

@@ -1,9 +1,12 @@
 import type { Config } from './config.ts';
+import type { MapsLinks } from './features/contact/maps-links.ts';
 import type { Db, Engine } from './db/database.ts';
-import type { ImageStore } from './images/image-store.ts';
-import type { LeadCounter } from './leads/lead-counter.ts';
+import type { ImageStore } from './features/images/image-store.ts';
+import type { BeaconTokens } from './features/leads/beacon-token.ts';
+import type { LeadCounter } from './features/leads/lead-counter.ts';
 import type { FastLane } from './lib/fast-lane.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { RequestOutbox } from './features/requests/request-outbox.ts';
 
 /** The services every route and page loader reaches through `app.ctx`. */
 export interface AppContext {
@@ -12,8 +15,14 @@ export interface AppContext {
   engine: Engine;
   images: ImageStore;
   mailer: Mailer;
-  /** Beacons added up in memory, written in batches (src/server/leads/lead-counter.ts). */
+  /** Sends the owner's emails about quote requests from the database (src/server/features/requests/request-outbox.ts). */
+  requestMail: RequestOutbox;
+  /** Follows Google Maps share links of the contact details (outgoing requests, to Google only). */
+  mapsLinks: MapsLinks;
+  /** Beacons added up in memory, written in batches (src/server/features/leads/lead-counter.ts). */
   leads: LeadCounter;
+  /** The token pages carry for their beacons, the same on every server (src/server/features/leads/beacon-token.ts). */
+  tokens: BeaconTokens;
   /**
    * This server's content version, the key of every kept page and answer: bumped before the answer
    * of a content write through this server leaves, and when another server's write is heard of

@@ -21,7 +21,9 @@ if (process.argv.includes('--seed-demo')) {
   process.exit(0);
 }
 
-const app = await buildApp(config, { seedCommand: [process.execPath, ...process.execArgv, process.argv[1]!, '--seed-demo'] });
+const app = await buildApp(config, {
+  seedCommand: [process.execPath, ...process.execArgv, process.argv[1]!, '--seed-demo'],
+});
 /**
  * SIGTERM/SIGINT: first drain (docs/decisions/016): /readyz fails and every answer, kept pages
  * included, closes its connection, while the server still answers for SHUTDOWN_DRAIN_MS, long

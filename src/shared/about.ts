@@ -6,7 +6,14 @@ const ABOUT_KEYS = ['title', 'description', 'title2', 'description2', 'title3', 
 
 export type AboutText = Record<(typeof ABOUT_KEYS)[number], string>;
 
-export const EMPTY_ABOUT: Readonly<AboutText> = Object.freeze({ title: '', description: '', title2: '', description2: '', title3: '', description3: '' });
+export const EMPTY_ABOUT: Readonly<AboutText> = Object.freeze({
+  title: '',
+  description: '',
+  title2: '',
+  description2: '',
+  title3: '',
+  description3: '',
+});
 
 /** Just the six text fields of a larger object (an API answer, a database row). */
 export function pickAbout(source: AboutText): AboutText {

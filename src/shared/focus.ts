@@ -8,7 +8,10 @@
  * steps of FOCUS_STEP percent. The admin's previews round the same way, so the owner sees the crop
  * a visitor gets.
  */
-export interface Focus { x: number; y: number }
+export interface Focus {
+  x: number;
+  y: number;
+}
 
 export const CENTRE: Focus = Object.freeze({ x: 0.5, y: 0.5 });
 

@@ -5,14 +5,19 @@
 import { Type, type Static } from 'typebox';
 
 const TRASH_KINDS = ['card', 'detail', 'slide', 'word'] as const;
-export type TrashKind = typeof TRASH_KINDS[number];
+export type TrashKind = (typeof TRASH_KINDS)[number];
 export const HISTORY_KINDS = [...TRASH_KINDS, 'about', 'contact', 'phone', 'proof'] as const;
-export type HistoryKind = typeof HISTORY_KINDS[number];
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 // Objects and null: the contact details' opening hours and map location. A list of records is a
 // list of small items kept together (the customer quotes of the trust settings).
 const VersionValue = Type.Union([
-  Type.String(), Type.Number(), Type.Boolean(), Type.Array(Type.String()), Type.Null(), Type.Record(Type.String(), Type.Unknown()),
+  Type.String(),
+  Type.Number(),
+  Type.Boolean(),
+  Type.Array(Type.String()),
+  Type.Null(),
+  Type.Record(Type.String(), Type.Unknown()),
   Type.Array(Type.Record(Type.String(), Type.String())),
 ]);
 export const Version = Type.Record(Type.String(), VersionValue);
@@ -35,7 +40,9 @@ export const TrashItem = Type.Object({
   id: Type.String({ description: "The deleted item's own id (restored under it)" }),
   kind: Type.Unsafe<TrashKind>({ type: 'string', enum: [...TRASH_KINDS] }),
   title: Type.String(),
-  subtitle: Type.String({ description: "For a card, product or portfolio; for a detail item, its card's title; else ''" }),
+  subtitle: Type.String({
+    description: "For a card, product or portfolio; for a detail item, its card's title; else ''",
+  }),
   image: Type.String({ description: "The item's image name ('' for a keyword)" }),
   imageUrl: Type.String({ description: "Where the image is served ('' for a keyword)" }),
   items: Type.Integer({ description: 'How many detail items were deleted with it' }),
@@ -47,5 +54,7 @@ export type TrashItem = Static<typeof TrashItem>;
 
 /** The restore calls' body: the item's updatedAt as the admin read it (409 if it changed since). */
 export const RestoreBody = Type.Object({
-  expectedUpdatedAt: Type.Optional(Type.String({ maxLength: 40, description: "The item's updatedAt as read; 409 if it changed since" })),
+  expectedUpdatedAt: Type.Optional(
+    Type.String({ maxLength: 40, description: "The item's updatedAt as read; 409 if it changed since" }),
+  ),
 });

@@ -8,11 +8,20 @@ import type { Language } from './language.ts';
 export const WEEK_DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 export type WeekDay = (typeof WEEK_DAYS)[number];
 
-/** Opening and closing time of one range, "HH:MM" on a 24-hour clock, closing later the same day. */
-export interface TimeRange { from: string; to: string }
-/** Per day: [] closed, else one or two ranges, the second after the first. */
+/**
+ * Opening and closing time of one range, "HH:MM" on a 24-hour clock. A closing time earlier than
+ * the opening time closes after midnight, on the next day's clock (16:00–01:00).
+ */
+export interface TimeRange {
+  from: string;
+  to: string;
+}
+/** Per day: [] closed, else one or two ranges, the second after the first; only the last may run past midnight. */
 export type OpeningHours = Record<WeekDay, TimeRange[]>;
-export interface MapLocation { lat: number; lng: number }
+export interface MapLocation {
+  lat: number;
+  lng: number;
+}
 
 /** "HH:MM", 00:00 to 23:59. */
 export const TIME_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
@@ -20,26 +29,46 @@ export const MAX_RANGES = 2;
 
 const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
+/** True when the range closes after midnight, on the next day (16:00–01:00; 18:00–00:00 closes at midnight). */
+export const pastMidnight = (r: TimeRange): boolean => minutesOf(r.to) < minutesOf(r.from);
+
+export interface HoursProblem {
+  field: string;
+  message: string;
+}
+
 /**
- * The first rule a week's hours break, as the field it names and a sentence starting with that
- * field (the API's way), or undefined. The shapes (days, "HH:MM", at most two ranges) the schema checks.
+ * Every rule a week's hours break, each as the field it names and a sentence starting with that
+ * field (the API's way); empty when none. The shapes (days, "HH:MM", at most two ranges) the schema checks.
  */
-export function hoursProblem(hours: OpeningHours): { field: string; message: string } | undefined {
+export function hoursProblems(hours: OpeningHours): HoursProblem[] {
+  const problems: HoursProblem[] = [];
   for (const day of WEEK_DAYS) {
     const ranges = hours[day];
     for (const [i, r] of ranges.entries()) {
-      if (minutesOf(r.to) <= minutesOf(r.from)) {
-        const field = `hours.${day}.${i}.to`;
-        return { field, message: `${field} must be later than the opening time ${r.from} (a range ends the same day, by 23:59).` };
+      const field = `hours.${day}.${i}.to`;
+      if (r.to === r.from) {
+        problems.push({
+          field,
+          message: `${field} must not be the opening time ${r.from}: a range that closes after midnight ends the next morning, like 16:00 to 01:00.`,
+        });
+      } else if (pastMidnight(r) && i < ranges.length - 1) {
+        problems.push({
+          field,
+          message: `${field} must be later than the opening time ${r.from}: only the last range of a day may close after midnight.`,
+        });
       }
     }
     const [first, second] = ranges;
-    if (first && second && minutesOf(second.from) < minutesOf(first.to)) {
+    if (first && second && !pastMidnight(first) && minutesOf(second.from) < minutesOf(first.to)) {
       const field = `hours.${day}.1.from`;
-      return { field, message: `${field} must be ${first.to} or later: the second time range starts after the first one ends.` };
+      problems.push({
+        field,
+        message: `${field} must be ${first.to} or later: the second time range starts after the first one ends.`,
+      });
     }
   }
-  return undefined;
+  return problems;
 }
 
 /** A time as people read it: "8:30 AM" in English, "8:30 ص" in Arabic (digits as the site writes them). */
@@ -66,7 +95,10 @@ export function riyadhClock(at: Date): { day: number; minutes: number } {
 
 export interface HoursStatus {
   open: boolean;
-  /** Open: when it closes (today). Closed: when it next opens ("in" days from today, 0 = later today); absent if never. */
+  /**
+   * Open: when it closes ("in" days from today: 1 for a range that closes after midnight).
+   * Closed: when it next opens (0 = later today); absent if never.
+   */
   change?: { time: string; day: WeekDay; inDays: number };
 }
 
@@ -74,21 +106,20 @@ export interface HoursStatus {
 export function hoursStatus(hours: OpeningHours, at: Date): HoursStatus {
   const { day, minutes } = riyadhClock(at);
   const today = WEEK_DAYS[day]!;
-  const current = hours[today].find((r) => minutesOf(r.from) <= minutes && minutes < minutesOf(r.to));
-  if (current) return { open: true, change: { time: current.to, day: today, inDays: 0 } };
-  for (let inDays = 0; inDays < 7; inDays++) {
+  const tomorrow = WEEK_DAYS[(day + 1) % 7]!;
+  // Still in yesterday's last range, the one that runs past midnight.
+  const yesterday = hours[WEEK_DAYS[(day + 6) % 7]!].find((r) => pastMidnight(r) && minutes < minutesOf(r.to));
+  if (yesterday) return { open: true, change: { time: yesterday.to, day: today, inDays: 0 } };
+  for (const r of hours[today]) {
+    if (minutes < minutesOf(r.from)) continue;
+    if (pastMidnight(r)) return { open: true, change: { time: r.to, day: tomorrow, inDays: 1 } };
+    if (minutes < minutesOf(r.to)) return { open: true, change: { time: r.to, day: today, inDays: 0 } };
+  }
+  // Up to a week ahead: a business open one day a week opens again on the same day next week.
+  for (let inDays = 0; inDays <= 7; inDays++) {
     const d = WEEK_DAYS[(day + inDays) % 7]!;
     const next = hours[d].find((r) => inDays > 0 || minutesOf(r.from) > minutes);
     if (next) return { open: false, change: { time: next.from, day: d, inDays } };
   }
   return { open: false };
-}
-
-/**
- * A link that opens the place in the phone's maps app (Google Maps on the web otherwise): by its
- * coordinates when the owner set them, else by the address text. No map is embedded.
- */
-export function mapsHref(location: MapLocation | null, address: string): string {
-  const query = location ? `${location.lat},${location.lng}` : encodeURIComponent(address.replace(/\s+/g, ' ').trim());
-  return `https://www.google.com/maps/search/?api=1&query=${query}`;
 }

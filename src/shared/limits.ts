@@ -16,9 +16,22 @@ export const LIMITS = {
   link: 300,
   city: 80,
   cities: 40,
+  /** A city's page: its introduction and the areas served (one per line) in one language. */
+  cityIntro: 3000,
+  cityAreas: 1500,
   /** The address in one language, and the note under the opening hours. */
   address: 300,
   hoursNote: 200,
+  /** The Maps link (a Google place link with its data can run to several hundred characters), and coordinates typed as text. */
+  mapsLink: 2048,
+  coordinates: 100,
+  /**
+   * Photos: the widest the site stores and serves (the original's cap; the srcset variants are
+   * narrower), and the most bytes one upload may have. The admin makes a photo's longest side at most
+   * `imageSide` before sending it, so a phone's 50 MB, 108-megapixel photo goes as a few hundred KB.
+   */
+  imageSide: 2400,
+  uploadBytes: 10 * 1024 * 1024,
   /** Search titles: the headline a search result and a shared link show, and the description under it. */
   seoTitle: 90,
   seoDescription: 300,
@@ -31,4 +44,6 @@ export const LIMITS = {
   years: 100,
   jobs: 1_000_000,
   citiesServed: 100,
+  /** A link the owner pastes (the Google reviews, the official registration checks): a long Google Maps address fits. */
+  proofLink: 500,
 } as const;

@@ -63,7 +63,11 @@ export function localizeQuotes(proof: Proof, lang: Language): QuoteView[] {
 export function localizeProof(proof: Proof, lang: Language): ProofView {
   const [guarantee, guaranteeLanguage] = either(proof.guaranteeAr, proof.guaranteeEn, lang);
   return {
-    yearsInBusiness: proof.yearsInBusiness, jobsDone: proof.jobsDone, citiesServed: proof.citiesServed,
-    guarantee, guaranteeLanguage, quotes: localizeQuotes(proof, lang),
+    yearsInBusiness: proof.yearsInBusiness,
+    jobsDone: proof.jobsDone,
+    citiesServed: proof.citiesServed,
+    guarantee,
+    guaranteeLanguage,
+    quotes: localizeQuotes(proof, lang),
   };
 }

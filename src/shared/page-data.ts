@@ -1,12 +1,12 @@
 /**
  * What the server's page loaders answer. The server fills these from the repositories and
- * renders with them; the browser receives the same objects in the page's hydration data and
- * from GET /__data?path=… on client-side navigations.
+ * renders the public pages with them; they are not sent to the browser (pages are not hydrated).
  */
 import type { Language, PageName } from './i18n/index.ts';
 import type { AboutText } from './about.ts';
 import type { Contact, SeoFields } from './schemas.ts';
 import type { Focus } from './focus.ts';
+import type { RequestErrors, RequestValues } from './quote-request.ts';
 
 export interface ImageView {
   src: string;
@@ -65,6 +65,32 @@ export interface ProofView {
 
 export type SeoText = SeoFields;
 
+/** A served city as the footer and the contact page link it (the enabled city entries, in order). */
+export interface CityLink {
+  slug: string;
+  nameAr: string;
+  /** '' = not written (the Arabic name is shown). */
+  nameEn: string;
+  /** Its page is public: linked. An unpublished city is named without a link. */
+  published: boolean;
+}
+
+/** A city's page in one language (`language`: the language its own text is in). */
+export interface CityView {
+  slug: string;
+  name: string;
+  nameLanguage: Language;
+  /** The introduction's paragraphs (empty when the city shows only its projects). */
+  intro: string[];
+  introLanguage: Language;
+  areas: string[];
+  areasLanguage: Language;
+  /** The numbers the page's buttons use: the city's own, else the site's (international form; '' = none). */
+  phone: string;
+  phoneText: string;
+  whatsapp: string;
+}
+
 /** Site-wide data every page shows (header, footer, floating buttons, head). */
 export interface RootData {
   /** The phone number in international form ('+966551234567'), for tel: and WhatsApp links. */
@@ -79,8 +105,13 @@ export interface RootData {
   contact: Contact;
   /** The owner's search titles ('' = the default headline, which names the service and the cities). */
   seo: SeoText;
-  /** The commercial registration and VAT numbers the footer shows ('' = not shown). */
-  registration: { crNumber: string; vatNumber: string };
+  /** The served cities (city entries switched on); empty before the owner has any, when the contact details' names are shown. */
+  cities: CityLink[];
+  /**
+   * The commercial registration and VAT numbers the footer shows, the official pages where each is
+   * checked, and the business's Google reviews ('' = not shown).
+   */
+  registration: { crNumber: string; vatNumber: string; crCheckLink: string; vatCheckLink: string; reviewsLink: string };
   year: number;
 }
 
@@ -93,17 +124,36 @@ export interface PageDataMap {
   /** What is counted, in plain words (server-side text: it adds nothing to the public JavaScript). */
   privacy: { paragraphs: string[] };
   'card-details': { card: CardView; details: DetailView[] };
+  /** A served city: its own text, its projects, the products, the proof, and the other published cities. */
+  city: {
+    city: CityView;
+    projects: CardView[];
+    products: CardView[];
+    proof: ProofView;
+    others: CityLink[];
+    updatedAt: string;
+  };
+  request: RequestPageData;
+  /** The thank-you page: the request's reference ('' when the address named none we know). */
+  'request-sent': { reference: string };
   /** `missing` names what was not found: a page, or a product (an unknown card id). */
   'not-found': { missing: 'page' | 'card' };
+}
+
+/** The request form: the cities to pick from, and what to show in it (pre-filled, or sent back with errors). */
+export interface RequestPageData {
+  cities: string[];
+  values: RequestValues;
+  errors: RequestErrors;
+  /** The product the form was opened from (its title in the page's language), '' for none. */
+  productTitle: string;
+  /** The form came back refused after photos were chosen: they must be chosen again. */
+  photosLost: boolean;
+  /** When the form was rendered (ms since the epoch): the minimum fill time counts from it. */
+  shownAt: number;
 }
 
 /** One rendered page: which page, in which language, for which URL, with its data. */
 export type PageState = {
   [P in PageName]: { page: P; lang: Language; status: number; key: string; data: PageDataMap[P] };
 }[PageName];
-
-/** Pages whose data comes from the server; the others render from the dictionaries and root data. */
-export const pageNeedsData = (page: PageName): boolean => page !== 'contact' && page !== 'not-found';
-
-/** What the HTML carries for hydration. */
-export interface Hydration { root: RootData; view: PageState }

@@ -11,7 +11,26 @@ export interface PageMeta {
   image?: ImageView;
 }
 
-const clip = (text: string, max = 160) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+/** What a search result shows of a description, about: longer is cut mid-word by the search engine. */
+const DESCRIPTION_MAX = 160;
+/** A sentence and its end (. ! ? and the Arabic question mark and full stop), or the text's last words. */
+const SENTENCE = /[^.!?\u061F\u06D4]+(?:[.!?\u061F\u06D4]+|$)/g;
+
+/**
+ * A description a search result shows whole: the text as it is when it fits, else as many of its
+ * first sentences as fit, else `fallback` (whole sentences too). Never a cut word with "…".
+ */
+export function wholeSentences(text: string, fallback: string, max = DESCRIPTION_MAX): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat || fallback;
+  let kept = '';
+  for (const [sentence] of flat.matchAll(SENTENCE)) {
+    const next = kept ? `${kept} ${sentence.trim()}` : sentence.trim();
+    if (next.length > max) break;
+    kept = next;
+  }
+  return kept || fallback;
+}
 
 /** The owner's search titles as the pages need them (the stored row without its version). */
 export const seoText = ({ updatedAt: _u, ...text }: Seo): SeoText => text;
@@ -37,7 +56,21 @@ export function pageMeta(view: PageState, root: Pick<RootData, 'seo' | 'contact'
   switch (view.page) {
     case 'card-details': {
       const { card } = view.data;
-      return { title: title(card.title), description: clip(card.description), image: card.image };
+      const own = t.cardDetails.description(card.title, t.inCities(citiesIn(root.contact, view.lang, t.cities)));
+      return {
+        title: title(card.title),
+        description: wholeSentences(card.description, wholeSentences(own, t.pages.products.description)),
+        image: card.image,
+      };
+    }
+    case 'city': {
+      // "طارد الحمام في الرياض | طارد الحمام": the service and the city first, where a search result shows them.
+      const { city, projects, areas } = { ...view.data, areas: view.data.city.areas };
+      return {
+        title: title(t.city.heading(city.name)),
+        description: t.city.description(city.name, areas),
+        image: projects[0]?.image,
+      };
     }
     case 'not-found':
       return view.data.missing === 'card'
@@ -45,7 +78,11 @@ export function pageMeta(view: PageState, root: Pick<RootData, 'seo' | 'contact'
         : { title: title(base.title), description: base.description };
     case 'home': {
       const own = view.lang === 'ar' ? root.seo.descriptionAr : root.seo.descriptionEn;
-      return { title: title(headline(view.lang, root)), description: clip(own || base.description), image: view.data.slides[0]?.image ?? view.data.recent[0]?.image };
+      return {
+        title: title(headline(view.lang, root)),
+        description: wholeSentences(own || base.description, base.description),
+        image: view.data.slides[0]?.image ?? view.data.recent[0]?.image,
+      };
     }
     case 'portfolio':
     case 'products': {

@@ -6,8 +6,6 @@ import type { Contact } from './schemas.ts';
  * links, cities) are content: edited in the admin and read from `RootData.contact`.
  */
 const SITE = {
-  /** The greeting a visitor's WhatsApp message starts with; Arabic on both language versions. */
-  whatsappGreeting: 'السلام عليكم، أرغب في الاستفسار عن خدماتكم لطرد الحمام.',
   countryCallingCode: '966',
 } as const;
 
@@ -52,10 +50,10 @@ function whatsappDigits(phone: string): string {
   return digits;
 }
 
-/** The greeting, encoded once: a page links to WhatsApp five times and is rendered often. */
-const WHATSAPP_TEXT = encodeURIComponent(SITE.whatsappGreeting);
-
-/** A WhatsApp link; `message` (an item's question, in the page's language) replaces the greeting. */
-export function whatsappHref(phone: string, message?: string): string {
-  return `https://wa.me/${whatsappDigits(phone)}?text=${message ? encodeURIComponent(message) : WHATSAPP_TEXT}`;
+/**
+ * A WhatsApp link that opens a chat with `message` typed in: the page language's greeting
+ * (`whatsappGreeting` of the dictionary) or a question naming one product or project.
+ */
+export function whatsappHref(phone: string, message: string): string {
+  return `https://wa.me/${whatsappDigits(phone)}?text=${encodeURIComponent(message)}`;
 }

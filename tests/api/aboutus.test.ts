@@ -13,7 +13,16 @@ describeEachEngine('about API before the first save', (server) => {
     for (const language of ['ar', 'en']) {
       const res = await server().anon().get(`/api/aboutus?language=${language}`);
       assert.equal(res.status, 200);
-      assert.deepEqual(res.body.data, { title: '', description: '', title2: '', description2: '', title3: '', description3: '', language, updatedAt: '' });
+      assert.deepEqual(res.body.data, {
+        title: '',
+        description: '',
+        title2: '',
+        description2: '',
+        title3: '',
+        description3: '',
+        language,
+        updatedAt: '',
+      });
     }
   });
 });
@@ -40,7 +49,11 @@ describeEachEngine('about API', (server) => {
     assert.equal((await admin.post('/api/aboutus', again)).status, 200, 'without the trailing slash too');
     const { updatedAt: _v, ...enAfter } = (await server().anon().get('/api/aboutus?language=en')).body.data;
     assert.deepEqual(enAfter, again);
-    assert.equal((await server().anon().get('/api/aboutus?language=ar')).body.data.title, ar.title, 'the other language is untouched');
+    assert.equal(
+      (await server().anon().get('/api/aboutus?language=ar')).body.data.title,
+      ar.title,
+      'the other language is untouched',
+    );
   });
 
   it('answers 400 for a missing or unknown language, a missing field or an over-long one', async () => {
@@ -61,7 +74,10 @@ describeEachEngine('about API', (server) => {
       assert.equal(res.status, 400, JSON.stringify(body).slice(0, 80));
       assert.match(res.body.message, field);
     }
-    assert.equal((await admin.post('/api/aboutus/', { ...text('x', 'en'), description: 'y'.repeat(5000) })).status, 200);
+    assert.equal(
+      (await admin.post('/api/aboutus/', { ...text('x', 'en'), description: 'y'.repeat(5000) })).status,
+      200,
+    );
   });
 
   it('refuses a save without a session', async () => {

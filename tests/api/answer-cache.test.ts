@@ -11,7 +11,11 @@ describeEachEngine('API answers kept as ready bytes', (server) => {
 
   before(async () => {
     admin = await server().admin();
-    for (let i = 0; i < 8; i++) await createCard(admin, 'product', { title: `Kept product ${i}`, description: 'A description long enough to make the list worth compressing. '.repeat(3) });
+    for (let i = 0; i < 8; i++)
+      await createCard(admin, 'product', {
+        title: `Kept product ${i}`,
+        description: 'A description long enough to make the list worth compressing. '.repeat(3),
+      });
   });
 
   it('answers with an ETag and 304 when the browser has the answer', async () => {

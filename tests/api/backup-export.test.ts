@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
-import { exportSite } from '../../src/server/backup/export.ts';
+import { exportSite } from '../../src/server/features/backup/export.ts';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
 import { imageFileRows, imageFileRowsOf, newPlace, openPlace, serve, type Place } from '../helpers/backup.ts';
 import { createCard } from '../helpers/factories.ts';
@@ -59,14 +59,23 @@ for (const engine of engines()) {
       });
       assert.ok(wrote);
       const during = contents(file);
-      assert.deepEqual(during.rows.cards!.map((c) => c.title), ['Before the export']);
-      assert.deepEqual(during.rows.words!.map((w) => w.word), ['before']);
+      assert.deepEqual(
+        during.rows.cards!.map((c) => c.title),
+        ['Before the export'],
+      );
+      assert.deepEqual(
+        during.rows.words!.map((w) => w.word),
+        ['before'],
+      );
       assert.equal(during.rows.images!.length, 1);
       // Only the files of the image in the snapshot, and exactly the bytes the database held then.
       const image = String(during.rows.images![0]!.name);
       assert.ok(during.rows.image_files!.length >= 1 && during.rows.image_files!.every((f) => f.image === image));
       const now = await imageFileRows(handle.db);
-      assert.deepEqual(imageFileRowsOf(linesOf(file)), Object.fromEntries(Object.entries(now).filter(([, v]) => v.startsWith(`${image} `))));
+      assert.deepEqual(
+        imageFileRowsOf(linesOf(file)),
+        Object.fromEntries(Object.entries(now).filter(([, v]) => v.startsWith(`${image} `))),
+      );
 
       const next = join(place.dataDir, 'next.jsonl.gz');
       await exportSite(handle.db, engine, { file: next });
@@ -81,15 +90,18 @@ for (const engine of engines()) {
       const file = join(place.dataDir, 'failed.jsonl.gz');
       const backupFiles = () => readdirSync(place.dataDir).filter((f) => f.includes('failed.jsonl.gz'));
       let partial: string[] = [];
-      await assert.rejects(exportSite(handle.db, engine, {
-        file,
-        // The image bytes are written (to the temporary file); then the export fails.
-        afterTable: async (table) => {
-          if (table !== 'image_files') return;
-          partial = backupFiles();
-          throw new Error('stopped half-way');
-        },
-      }), /stopped half-way/);
+      await assert.rejects(
+        exportSite(handle.db, engine, {
+          file,
+          // The image bytes are written (to the temporary file); then the export fails.
+          afterTable: async (table) => {
+            if (table !== 'image_files') return;
+            partial = backupFiles();
+            throw new Error('stopped half-way');
+          },
+        }),
+        /stopped half-way/,
+      );
       assert.equal(partial.length, 1, 'the temporary file was being written');
       assert.deepEqual(backupFiles(), []);
     });

@@ -25,7 +25,10 @@ for (const engine of engines()) {
       const site = await serve(source, { ADMIN_EMAIL, ADMIN_PASSWORD });
       try {
         const admin = site.client();
-        assert.equal((await admin.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status, 200);
+        assert.equal(
+          (await admin.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status,
+          200,
+        );
         image = (await createCard(admin, 'product')).image;
         assert.equal((await admin.put(`/api/images/${image}/focus`, { x: 0.15, y: 0.9 })).status, 200);
       } finally {
@@ -47,7 +50,11 @@ for (const engine of engines()) {
         assert.equal(ran.code, 0, ran.stderr);
         const handle = openPlace(target);
         try {
-          const row = await handle.db.selectFrom('images').select(['focus_x', 'focus_y']).where('name', '=', image).executeTakeFirstOrThrow();
+          const row = await handle.db
+            .selectFrom('images')
+            .select(['focus_x', 'focus_y'])
+            .where('name', '=', image)
+            .executeTakeFirstOrThrow();
           return { x: Number(row.focus_x), y: Number(row.focus_y) };
         } finally {
           await handle.destroy();
@@ -58,7 +65,9 @@ for (const engine of engines()) {
     }
 
     it('carries the point: the imported site crops the photo where the source did', async () => {
-      const row = linesOf(file).map((l) => JSON.parse(l)).find((l) => l.t === 'images' && l.r.name === image);
+      const row = linesOf(file)
+        .map((l) => JSON.parse(l))
+        .find((l) => l.t === 'images' && l.r.name === image);
       assert.deepEqual([row.r.focus_x, row.r.focus_y], [0.15, 0.9], 'the file holds it');
       assert.deepEqual(await importedFocus(file), { x: 0.15, y: 0.9 });
     });
@@ -73,7 +82,14 @@ for (const engine of engines()) {
 
     it('refuses a point outside the photo, naming the line and the column', async () => {
       const bad = join(work, 'bad.jsonl.gz');
-      writeLines(bad, linesOf(file).map((l) => (l.includes(`"name":"${image}"`) && l.startsWith('{"t":"images"') ? l.replace('"focus_x":0.15', '"focus_x":1.5') : l)));
+      writeLines(
+        bad,
+        linesOf(file).map((l) =>
+          l.includes(`"name":"${image}"`) && l.startsWith('{"t":"images"')
+            ? l.replace('"focus_x":0.15', '"focus_x":1.5')
+            : l,
+        ),
+      );
       const target = await newPlace(engine);
       try {
         const ran = await runScript('import', [bad], target);

@@ -1,12 +1,23 @@
 import assert from 'node:assert/strict';
-import { FORMAT_VERSION } from '../../src/server/backup/format.ts';
+import { FORMAT_VERSION } from '../../src/server/features/backup/format.ts';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
-import { asOlderFormat, contentDump, imageFileRows, imageFileRowsOf, newPlace, openPlace, rowCounts, runScript, serve, type Place } from '../helpers/backup.ts';
+import {
+  asOlderFormat,
+  contentDump,
+  imageFileRows,
+  imageFileRowsOf,
+  newPlace,
+  openPlace,
+  rowCounts,
+  runScript,
+  serve,
+  type Place,
+} from '../helpers/backup.ts';
 import { createCard, createDetail, uploadImage } from '../helpers/factories.ts';
 import { makeImage } from '../helpers/images.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, engines } from '../helpers/server.ts';
@@ -23,14 +34,20 @@ for (const engine of engines()) {
     let handle: DatabaseHandle;
     const backup = join(work, 'backup.jsonl.gz');
     /** The target's state (the site as it is now, which differs from the backup) before each refused import. */
-    const state = async () => ({ counts: await rowCounts(handle.db), content: await contentDump(handle.db), images: await imageFileRows(handle.db) });
+    const state = async () => ({
+      counts: await rowCounts(handle.db),
+      content: await contentDump(handle.db),
+      images: await imageFileRows(handle.db),
+    });
 
     before(async () => {
       place = await newPlace(engine);
       site = await serve(place, { ADMIN_EMAIL, ADMIN_PASSWORD });
       const admin = site.client();
       assert.equal((await admin.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status, 200);
-      const card = await createCard(admin, 'product', { image: await uploadImage(admin, await makeImage('jpeg', 1000, 700)) });
+      const card = await createCard(admin, 'product', {
+        image: await uploadImage(admin, await makeImage('jpeg', 1000, 700)),
+      });
       await admin.put(`/api/card/togggle-details/${card._id}`);
       await createDetail(admin, card._id);
       await createCard(admin, 'portfolio');
@@ -53,9 +70,15 @@ for (const engine of engines()) {
     /** Runs an import that must be refused with `message`, and checks the target did not change at all. */
     async function refused(file: string, args: string[], message: RegExp): Promise<void> {
       const was = await state();
-      assert.ok(was.counts.cards! >= 3 && was.counts.users === 1 && was.counts.sessions! >= 1, JSON.stringify(was.counts));
+      assert.ok(
+        was.counts.cards! >= 3 && was.counts.users === 1 && was.counts.sessions! >= 1,
+        JSON.stringify(was.counts),
+      );
       // The site has images of its own (the backup's, and one it took after the backup) that a refusal keeps, byte for byte.
-      assert.ok(was.counts.images! >= 4 && Object.keys(was.images).length >= was.counts.images!, JSON.stringify(was.counts));
+      assert.ok(
+        was.counts.images! >= 4 && Object.keys(was.images).length >= was.counts.images!,
+        JSON.stringify(was.counts),
+      );
       const ran = await runScript('import', [file, ...args], place);
       assert.equal(ran.code, 1, ran.stdout);
       assert.match(ran.stderr, message);
@@ -65,7 +88,11 @@ for (const engine of engines()) {
     }
 
     it('refuses a target that holds a site unless --replace is given', async () => {
-      await refused(backup, [], /The target database already holds a site \(users: 1, .*words: 2, .*cards: 3, .*rows\)\. Import with --replace/);
+      await refused(
+        backup,
+        [],
+        /The target database already holds a site \(users: 1, .*words: 2, .*cards: 3, .*rows\)\. Import with --replace/,
+      );
     });
 
     it('refuses a damaged row half-way, with --replace: the delete and the rows already loaded are rolled back', async () => {
@@ -114,7 +141,10 @@ for (const engine of engines()) {
           const counts = await rowCounts(db.db);
           // Only the rows the migrations themselves create (the slide-order lock, the content version).
           const made = new Set(['locks', 'content_version']);
-          assert.ok(Object.entries(counts).every(([t, n]) => (made.has(t) ? n === 1 : n === 0)), JSON.stringify(counts));
+          assert.ok(
+            Object.entries(counts).every(([t, n]) => (made.has(t) ? n === 1 : n === 0)),
+            JSON.stringify(counts),
+          );
         } finally {
           await db.destroy();
         }
@@ -148,7 +178,11 @@ for (const engine of engines()) {
       header.version = 1;
       const older = join(work, 'older.jsonl.gz');
       writeLines(older, [JSON.stringify(header), ...lines.slice(1)]);
-      await refused(older, ['--replace'], /^The backup is format version 1; this version of the site reads versions 2, 3 and 4 only\. Start the site that wrote it with this version and export it again\./);
+      await refused(
+        older,
+        ['--replace'],
+        /^The backup is format version 1; this version of the site reads versions 2, 3, 4, 5, 6 and 7 only\. Start the site that wrote it with this version and export it again\./,
+      );
     });
 
     it('refuses a backup written with other migrations, naming them', async () => {
@@ -157,7 +191,11 @@ for (const engine of engines()) {
       header.migrations = header.migrations.slice(0, 1);
       const old = join(work, 'old.jsonl.gz');
       writeLines(old, [JSON.stringify(header), ...lines.slice(1)]);
-      await refused(old, ['--replace'], /written by a version of the site whose database is at migration 001-initial \(1 migrations\); this version is at 0\d\d-[a-z-]+ \(\d+\)/);
+      await refused(
+        old,
+        ['--replace'],
+        /written by a version of the site whose database is at migration 001-initial \(1 migrations\); this version is at 0\d\d-[a-z-]+ \(\d+\)/,
+      );
     });
 
     it('with --replace, loads the backup in place of the site, in one go', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { EXPORTED_TABLES } from '../../src/server/backup/tables.ts';
+import { EXPORTED_TABLES } from '../../src/server/features/backup/tables.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,14 +46,22 @@ describe('moving a whole site with npm run export and npm run import', () => {
     const statuses: number[] = [];
     const visitor = (async () => {
       const client = site.client();
-      while (exporting) for (const path of ['/', '/en/products', '/api/card?type=product']) statuses.push((await client.get(path)).status);
+      while (exporting)
+        for (const path of ['/', '/en/products', '/api/card?type=product'])
+          statuses.push((await client.get(path)).status);
     })();
     const ran = await runScript('export', [backup], source);
     exporting = false;
     await visitor;
     assert.equal(ran.code, 0, ran.stderr);
-    assert.match(ran.stdout, new RegExp(`^Exported ${EXPORTED_TABLES.length} tables and \\d+ rows from SQLite .* in [\\d.]+ s\\.\n$`));
-    assert.ok(statuses.length > 0 && statuses.every((s) => s === 200), `answers during the export: ${statuses.join(',')}`);
+    assert.match(
+      ran.stdout,
+      new RegExp(`^Exported ${EXPORTED_TABLES.length} tables and \\d+ rows from SQLite .* in [\\d.]+ s\\.\n$`),
+    );
+    assert.ok(
+      statuses.length > 0 && statuses.every((s) => s === 200),
+      `answers during the export: ${statuses.join(',')}`,
+    );
 
     assert.ok(Object.keys(sourceImages).length >= 40, 'the demo images are stored');
     const kinds = snapshotKinds(before_);
@@ -62,11 +70,18 @@ describe('moving a whole site with npm run export and npm run import', () => {
     for (const [path, answer] of before_) assert.equal(answer.status, 200, path);
   });
 
-  async function importAndCompare(from: string, engine: 'sqlite' | 'postgres', expected: Snapshot): Promise<{ place: Place; file: string }> {
+  async function importAndCompare(
+    from: string,
+    engine: 'sqlite' | 'postgres',
+    expected: Snapshot,
+  ): Promise<{ place: Place; file: string }> {
     const place = await newPlace(engine);
     const ran = await runScript('import', [from], place);
     assert.equal(ran.code, 0, ran.stderr);
-    assert.match(ran.stdout, new RegExp(`^Imported ${EXPORTED_TABLES.length} tables and \\d+ rows \\([\\d.]+ MB\\) into (SQLite|PostgreSQL)`));
+    assert.match(
+      ran.stdout,
+      new RegExp(`^Imported ${EXPORTED_TABLES.length} tables and \\d+ rows \\([\\d.]+ MB\\) into (SQLite|PostgreSQL)`),
+    );
     // Every stored image file (not only those the pages name) is the source's, byte for byte.
     const db = openPlace(place);
     try {
@@ -79,12 +94,16 @@ describe('moving a whole site with npm run export and npm run import', () => {
     try {
       const after_ = await siteSnapshot(moved.url);
       assert.deepEqual([...after_.keys()].sort(), [...expected.keys()].sort());
-      for (const [path, answer] of expected) assert.deepEqual(after_.get(path), answer, `${path} differs after the move`);
+      for (const [path, answer] of expected)
+        assert.deepEqual(after_.get(path), answer, `${path} differs after the move`);
 
       const admin = moved.client();
       assert.equal((await admin.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status, 200);
       assert.equal((await admin.get('/api/auth/is-logged-in')).body.data.email, ADMIN_EMAIL);
-      assert.equal((await moved.client().post('/api/auth/login', { email: ADMIN_EMAIL, password: 'not the password' })).status, 401);
+      assert.equal(
+        (await moved.client().post('/api/auth/login', { email: ADMIN_EMAIL, password: 'not the password' })).status,
+        401,
+      );
 
       const file = join(work, `from-${engine}-${Date.now()}.jsonl.gz`);
       const again = await runScript('export', [file], place);
@@ -101,14 +120,18 @@ describe('moving a whole site with npm run export and npm run import', () => {
     await place.cleanup();
   });
 
-  it('SQLite to PostgreSQL and back to SQLite: the same at every step', { skip: !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL is not set' }, async () => {
-    assert.ok(backup, 'the export ran');
-    const onPg = await importAndCompare(backup, 'postgres', before_);
-    try {
-      const back = await importAndCompare(onPg.file, 'sqlite', before_);
-      await back.place.cleanup();
-    } finally {
-      await onPg.place.cleanup();
-    }
-  });
+  it(
+    'SQLite to PostgreSQL and back to SQLite: the same at every step',
+    { skip: !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL is not set' },
+    async () => {
+      assert.ok(backup, 'the export ran');
+      const onPg = await importAndCompare(backup, 'postgres', before_);
+      try {
+        const back = await importAndCompare(onPg.file, 'sqlite', before_);
+        await back.place.cleanup();
+      } finally {
+        await onPg.place.cleanup();
+      }
+    },
+  );
 });

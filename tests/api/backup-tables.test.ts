@@ -3,11 +3,18 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { sql, type Kysely } from 'kysely';
-import { exportSite } from '../../src/server/backup/export.ts';
-import { BackupError, decodeRow, parseLine, rowLine } from '../../src/server/backup/format.ts';
-import { continueSequences, insertRows, readRows, type Row } from '../../src/server/backup/rows.ts';
-import { EXPORTED_TABLES, exportedTables, liveTables, MIGRATION_TABLES, SKIPPED_TABLES, unclassifiedTables } from '../../src/server/backup/tables.ts';
-import { assertValueRules, RULED_TABLES } from '../../src/server/backup/values.ts';
+import { exportSite } from '../../src/server/features/backup/export.ts';
+import { BackupError, decodeRow, parseLine, rowLine } from '../../src/server/features/backup/format.ts';
+import { continueSequences, insertRows, readRows, type Row } from '../../src/server/features/backup/rows.ts';
+import {
+  EXPORTED_TABLES,
+  exportedTables,
+  liveTables,
+  MIGRATION_TABLES,
+  SKIPPED_TABLES,
+  unclassifiedTables,
+} from '../../src/server/features/backup/tables.ts';
+import { assertValueRules, RULED_TABLES } from '../../src/server/features/backup/values.ts';
 import type { DatabaseHandle, Engine } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { newPlace, openPlace, type Place } from '../helpers/backup.ts';
@@ -50,9 +57,11 @@ for (const engine of engines()) {
     it('every table of the schema is exported or skipped for a stated reason, and every listed table exists', async () => {
       const live = (await liveTables(db)).map((t) => t.name);
       assert.deepEqual(unclassifiedTables(await liveTables(db)), []);
-      for (const table of [...EXPORTED_TABLES, ...Object.keys(SKIPPED_TABLES), ...MIGRATION_TABLES]) assert.ok(live.includes(table), `${table} is listed but not in the schema`);
+      for (const table of [...EXPORTED_TABLES, ...Object.keys(SKIPPED_TABLES), ...MIGRATION_TABLES])
+        assert.ok(live.includes(table), `${table} is listed but not in the schema`);
       for (const table of EXPORTED_TABLES) assert.ok(!(table in SKIPPED_TABLES), `${table} is in both lists`);
-      for (const [table, skipped] of Object.entries(SKIPPED_TABLES)) assert.ok(skipped.reason.length > 20, `${table} needs a reason`);
+      for (const [table, skipped] of Object.entries(SKIPPED_TABLES))
+        assert.ok(skipped.reason.length > 20, `${table} needs a reason`);
     });
 
     it('every column of every exported table has a rule its imported values are checked against', async () => {
@@ -62,8 +71,14 @@ for (const engine of engines()) {
       await db.schema.alterTable('words').addColumn('note', 'text').execute();
       try {
         const live = exportedTables(await liveTables(db));
-        assert.throws(() => assertValueRules(live), (err: Error) => err instanceof BackupError
-          && /^The import has no value rules for the columns of words as this database has them \(created_at, id, note, word, word_key; rules for created_at, id, word, word_key\)\. Give every column a rule in src\/server\/backup\/values\.ts\.$/.test(err.message));
+        assert.throws(
+          () => assertValueRules(live),
+          (err: Error) =>
+            err instanceof BackupError &&
+            /^The import has no value rules for the columns of words as this database has them \(created_at, id, note, word, word_key; rules for created_at, id, word, word_key\)\. Give every column a rule in src\/server\/features\/backup\/values\.ts\.$/.test(
+              err.message,
+            ),
+        );
       } finally {
         await db.schema.alterTable('words').dropColumn('note').execute();
       }
@@ -74,7 +89,10 @@ for (const engine of engines()) {
       for (const [i, table] of EXPORTED_TABLES.entries()) {
         for (const parent of await referencedTables(db, engine, table)) {
           if (parent === table) continue;
-          assert.ok(EXPORTED_TABLES.indexOf(parent) >= 0 && EXPORTED_TABLES.indexOf(parent) < i, `${table} references ${parent}, which must be exported before it`);
+          assert.ok(
+            EXPORTED_TABLES.indexOf(parent) >= 0 && EXPORTED_TABLES.indexOf(parent) < i,
+            `${table} references ${parent}, which must be exported before it`,
+          );
           checked++;
         }
       }
@@ -82,16 +100,26 @@ for (const engine of engines()) {
     });
 
     it('an auto-incrementing id continues after the imported rows', async () => {
-      await db.schema.createTable('backup_serial')
-        .addColumn('id', engine === 'postgres' ? 'serial' : 'integer', (c) => (engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+      await db.schema
+        .createTable('backup_serial')
+        .addColumn('id', engine === 'postgres' ? 'serial' : 'integer', (c) =>
+          engine === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+        )
         .addColumn('note', 'text')
         .execute();
       try {
-        await insertRows(db, 'backup_serial', [{ id: 1, note: 'a' }, { id: 7, note: 'b' }]);
+        await insertRows(db, 'backup_serial', [
+          { id: 1, note: 'a' },
+          { id: 7, note: 'b' },
+        ]);
         const table = (await liveTables(db)).find((t) => t.name === 'backup_serial')!;
         assert.ok(table.columns.find((c) => c.name === 'id')!.isAutoIncrementing);
         await continueSequences(db, engine, 'backup_serial', table.columns);
-        const row = await db.insertInto('backup_serial').values({ note: 'written by the site' }).returning('id').executeTakeFirstOrThrow();
+        const row = await db
+          .insertInto('backup_serial')
+          .values({ note: 'written by the site' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         assert.equal(Number(row.id), 8);
       } finally {
         await db.schema.dropTable('backup_serial').execute();
@@ -99,16 +127,25 @@ for (const engine of engines()) {
     });
 
     it('a table nobody classified stops the export, and no file is left behind', async () => {
-      await db.schema.createTable('gadgets').addColumn('id', 'text', (c) => c.primaryKey()).execute();
+      await db.schema
+        .createTable('gadgets')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .execute();
       try {
         const file = join(place.dataDir, 'backup.jsonl.gz');
         await assert.rejects(exportSite(db, engine, { file }), (err: Error) => {
           assert.ok(err instanceof BackupError);
-          assert.match(err.message, /tables the backup does not know: gadgets\. Add each to EXPORTED_TABLES or SKIPPED_TABLES/);
+          assert.match(
+            err.message,
+            /tables the backup does not know: gadgets\. Add each to EXPORTED_TABLES or SKIPPED_TABLES/,
+          );
           return true;
         });
         assert.ok(!existsSync(file));
-        assert.deepEqual(readdirSync(place.dataDir).filter((f) => f.includes('backup')), []);
+        assert.deepEqual(
+          readdirSync(place.dataDir).filter((f) => f.includes('backup')),
+          [],
+        );
       } finally {
         await db.schema.dropTable('gadgets').execute();
       }
@@ -118,13 +155,28 @@ for (const engine of engines()) {
 
 /** Values of every kind the schema stores, in a probe table of their own. */
 const PROBE_ROWS: Row[] = [
-  { id: 'a', bytes: Buffer.from(Array.from({ length: 256 }, (_, i) => i)), flag: 1, n: 2_147_483_647, at: '2026-01-02T03:04:05.678Z', note: 'طارد الحمام 🐦 "quoted"\n' },
+  {
+    id: 'a',
+    bytes: Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+    flag: 1,
+    n: 2_147_483_647,
+    at: '2026-01-02T03:04:05.678Z',
+    note: 'طارد الحمام 🐦 "quoted"\n',
+  },
   { id: 'b', bytes: Buffer.alloc(0), flag: 0, n: -5, at: '1999-12-31T23:59:59.999Z', note: null },
-  { id: 'c', bytes: Buffer.from('{"$bytes":"not really"}'), flag: 0, n: 0, at: '2026-11-23T00:00:00.000Z', note: '{"$bytes":"AAAA"}' },
+  {
+    id: 'c',
+    bytes: Buffer.from('{"$bytes":"not really"}'),
+    flag: 0,
+    n: 0,
+    at: '2026-11-23T00:00:00.000Z',
+    note: '{"$bytes":"AAAA"}',
+  },
 ];
 
 async function probeTable(db: Kysely<any>, engine: Engine): Promise<void> {
-  await db.schema.createTable('backup_probe')
+  await db.schema
+    .createTable('backup_probe')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('bytes', engine === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
     .addColumn('flag', 'integer', (c) => c.notNull())
@@ -139,7 +191,9 @@ async function probeRows(db: Kysely<any>, engine: Engine): Promise<Row[]> {
   return db.transaction().execute(async (trx) => {
     const rows: Row[] = [];
     for await (const batch of readRows(trx, engine, 'backup_probe', 2)) rows.push(...batch);
-    return rows.map((r): Row => ({ ...r, bytes: Buffer.from(r.bytes as Uint8Array) })).sort((x, y) => String(x.id).localeCompare(String(y.id)));
+    return rows
+      .map((r): Row => ({ ...r, bytes: Buffer.from(r.bytes as Uint8Array) }))
+      .sort((x, y) => String(x.id).localeCompare(String(y.id)));
   });
 }
 
@@ -156,7 +210,11 @@ describe('values travel exactly, between engines too', () => {
       assert.deepEqual(read, PROBE_ROWS, `${from} gives back what was stored`);
       const lines = read.map((row) => rowLine('backup_probe', row));
       const parsed = lines.map((line, i) => parseLine(line.trimEnd(), i + 2));
-      await insertRows(target, 'backup_probe', parsed.map((l, i) => (l.kind === 'row' ? decodeRow(l.values, i + 2) : {})));
+      await insertRows(
+        target,
+        'backup_probe',
+        parsed.map((l, i) => (l.kind === 'row' ? decodeRow(l.values, i + 2) : {})),
+      );
       assert.deepEqual(await probeRows(target, to), PROBE_ROWS);
     });
   }

@@ -30,7 +30,10 @@ for (const engine of engines()) {
       const card = await createCard(admin, 'product');
       cardId = card._id;
       await createDetail(admin, card._id);
-      assert.equal((await admin.put(`/api/card/${card._id}`, { title: 'Edited before the backup', description: 'x' })).status, 200);
+      assert.equal(
+        (await admin.put(`/api/card/${card._id}`, { title: 'Edited before the backup', description: 'x' })).status,
+        200,
+      );
       assert.equal((await admin.delete(`/api/card/${card._id}`)).status, 200);
       const ran = await runScript('export', [file], source);
       assert.equal(ran.code, 0, ran.stderr);
@@ -44,7 +47,11 @@ for (const engine of engines()) {
     it('carries the trash and the history: the card is restorable on the target, its images with it', async () => {
       const header = JSON.parse(linesOf(file)[0]!);
       assert.ok(header.version >= 3, `format ${header.version}`);
-      for (const table of NEW_TABLES) assert.ok(linesOf(file).some((l) => l.startsWith(`{"t":"${table}"`)), `${table} rows in the file`);
+      for (const table of NEW_TABLES)
+        assert.ok(
+          linesOf(file).some((l) => l.startsWith(`{"t":"${table}"`)),
+          `${table} rows in the file`,
+        );
       const target = await newPlace(engine);
       try {
         const ran = await runScript('import', [file], target);
@@ -52,9 +59,16 @@ for (const engine of engines()) {
         const moved = await serve(target);
         try {
           const admin = moved.client();
-          assert.equal((await admin.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status, 200);
+          assert.equal(
+            (await admin.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status,
+            200,
+          );
           assert.ok(((await admin.get('/api/trash')).body.data as { id: string }[]).some((t) => t.id === cardId));
-          assert.equal((await admin.get(`/api/history?item=${cardId}`)).body.data.length, 2, 'the edit and the deletion');
+          assert.equal(
+            (await admin.get(`/api/history?item=${cardId}`)).body.data.length,
+            2,
+            'the edit and the deletion',
+          );
           assert.equal((await admin.post(`/api/trash/${cardId}/restore`, {})).status, 200);
           const read = await admin.get(`/api/card/details?id=${cardId}`);
           assert.equal(read.body.data.cardWithImageUrl.title, 'Edited before the backup');

@@ -8,9 +8,23 @@ import { describeEachEngine, type TestServer } from '../helpers/server.ts';
 
 const UNKNOWN_ID = '0190b3c4-0000-7000-8000-000000000000';
 /** The contract's fields plus, additively, the English pair (answers without ?language carry both languages). */
-const DETAIL_KEYS = ['_id', 'cardId', 'createdAt', 'description', 'descriptionEn', 'image', 'imageUrl', 'title', 'titleEn', 'updatedAt'];
+const DETAIL_KEYS = [
+  '_id',
+  'cardId',
+  'createdAt',
+  'description',
+  'descriptionEn',
+  'image',
+  'imageUrl',
+  'title',
+  'titleEn',
+  'updatedAt',
+];
 
-async function readDetails(server: TestServer, cardId: string): Promise<{ cardWithImageUrl: Card; detailsWithImageUrl: CardDetail[] }> {
+async function readDetails(
+  server: TestServer,
+  cardId: string,
+): Promise<{ cardWithImageUrl: Card; detailsWithImageUrl: CardDetail[] }> {
   const res = await server.anon().get(`/api/card/details?id=${cardId}`);
   assert.equal(res.status, 200);
   return res.body.data;
@@ -23,7 +37,12 @@ describeEachEngine('card details API', (server) => {
     const admin = await server().admin();
     const card = await createCard(admin, 'product');
     const image = await uploadImage(admin);
-    const res = await admin.post('/api/card/details', { title: ' Base plate ', description: ' Drilled ', image, id: card._id });
+    const res = await admin.post('/api/card/details', {
+      title: ' Base plate ',
+      description: ' Drilled ',
+      image,
+      id: card._id,
+    });
     assert.equal(res.status, 201);
     assert.equal(typeof res.body.message, 'string');
     const first: CardDetail = res.body.data;
@@ -52,7 +71,11 @@ describeEachEngine('card details API', (server) => {
     assert.ok(kept.body.data.updatedAt > detail.updatedAt);
 
     const replacement = await uploadImage(admin);
-    const replaced = await admin.put(`/api/card/details/${detail._id}`, { title: 'Renamed', description: 'New words', image: replacement });
+    const replaced = await admin.put(`/api/card/details/${detail._id}`, {
+      title: 'Renamed',
+      description: 'New words',
+      image: replacement,
+    });
     assert.equal(replaced.status, 200);
     assert.equal(replaced.body.data.imageUrl, `/uploads/${replacement}`);
     assert.deepEqual((await readDetails(server(), card._id)).detailsWithImageUrl, [replaced.body.data]);
@@ -108,12 +131,16 @@ describeEachEngine('card details API', (server) => {
     assert.equal(typeof on.body.message, 'string');
     assert.equal(on.body.data.isDetailed, true);
     assert.equal(on.body.data._id, card._id);
-    const listed = (await server().anon().get('/api/card?type=product')).body.data.find((c: Card) => c._id === card._id);
+    const listed = (await server().anon().get('/api/card?type=product')).body.data.find(
+      (c: Card) => c._id === card._id,
+    );
     assert.equal(listed.isDetailed, true);
     assert.equal((await readDetails(server(), card._id)).cardWithImageUrl.isDetailed, true);
 
     // Clients often label an empty body as JSON; that is still an empty body.
-    const off = await admin.request('PUT', `/api/card/togggle-details/${card._id}`, undefined, { 'content-type': 'application/json' });
+    const off = await admin.request('PUT', `/api/card/togggle-details/${card._id}`, undefined, {
+      'content-type': 'application/json',
+    });
     assert.equal(off.status, 200);
     assert.equal(off.body.data.isDetailed, false);
     const withBraces = await admin.put(`/api/card/togggle-details/${card._id}`, {});
@@ -128,15 +155,28 @@ describeEachEngine('card details API', (server) => {
     const path = `/api/card/details/${detail._id}`;
     const ok = await admin.put(path, { title: 'One', description: 'd', expectedUpdatedAt: detail.updatedAt });
     assert.equal(ok.status, 200);
-    assert.equal((await admin.put(path, { title: 'Two', description: 'd', expectedUpdatedAt: detail.updatedAt })).status, 409);
-    assert.equal((await admin.put(path, { title: 'Two', description: 'd' }, { 'if-match': detail.updatedAt })).status, 409);
-    assert.equal((await admin.put(path, { title: 'Two', description: 'd' }, { 'if-match': ok.body.data.updatedAt })).status, 200);
+    assert.equal(
+      (await admin.put(path, { title: 'Two', description: 'd', expectedUpdatedAt: detail.updatedAt })).status,
+      409,
+    );
+    assert.equal(
+      (await admin.put(path, { title: 'Two', description: 'd' }, { 'if-match': detail.updatedAt })).status,
+      409,
+    );
+    assert.equal(
+      (await admin.put(path, { title: 'Two', description: 'd' }, { 'if-match': ok.body.data.updatedAt })).status,
+      200,
+    );
 
     const toggled = await admin.put(`/api/card/togggle-details/${card._id}`, undefined, { 'if-match': card.updatedAt });
     assert.equal(toggled.status, 200);
     const stale = await admin.put(`/api/card/togggle-details/${card._id}`, undefined, { 'if-match': card.updatedAt });
     assert.equal(stale.status, 409);
-    assert.equal((await readDetails(server(), card._id)).cardWithImageUrl.isDetailed, true, 'refused toggle changed nothing');
+    assert.equal(
+      (await readDetails(server(), card._id)).cardWithImageUrl.isDetailed,
+      true,
+      'refused toggle changed nothing',
+    );
   });
 
   it('validates detail payloads, naming the field', async () => {
@@ -171,7 +211,11 @@ describeEachEngine('card details API', (server) => {
     const image = await uploadImage(admin);
     for (const id of [UNKNOWN_ID, 'not-an-id']) {
       assert.equal((await server().anon().get(`/api/card/details?id=${id}`)).status, 404, id);
-      assert.equal((await admin.post('/api/card/details', { title: 't', description: 'd', image, id })).status, 404, id);
+      assert.equal(
+        (await admin.post('/api/card/details', { title: 't', description: 'd', image, id })).status,
+        404,
+        id,
+      );
       assert.equal((await admin.put(`/api/card/details/${id}`, { title: 't', description: 'd' })).status, 404, id);
       assert.equal((await admin.delete(`/api/card/details/${id}`)).status, 404, id);
       assert.equal((await admin.put(`/api/card/togggle-details/${id}`)).status, 404, id);

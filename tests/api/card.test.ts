@@ -8,7 +8,19 @@ import { describeEachEngine, type TestServer } from '../helpers/server.ts';
 
 const UNKNOWN_ID = '0190b3c4-0000-7000-8000-000000000000';
 /** The contract's fields plus, additively, the English pair (answers without ?language carry both languages). */
-const CARD_KEYS = ['_id', 'createdAt', 'description', 'descriptionEn', 'image', 'imageUrl', 'isDetailed', 'title', 'titleEn', 'type', 'updatedAt'];
+const CARD_KEYS = [
+  '_id',
+  'createdAt',
+  'description',
+  'descriptionEn',
+  'image',
+  'imageUrl',
+  'isDetailed',
+  'title',
+  'titleEn',
+  'type',
+  'updatedAt',
+];
 
 /** True when the image's bytes and its row are in the database. */
 async function imageKept(server: TestServer, name: string): Promise<boolean> {
@@ -28,7 +40,11 @@ describeEachEngine('cards API', (server) => {
   it('adds cards of each type and lists them publicly, newest first, in the contract shape', async () => {
     const admin = await server().admin();
     const image = await uploadImage(admin);
-    const res = await admin.post('/api/card/?type=product', { title: '  Steel spikes  ', description: ' For ledges ', image });
+    const res = await admin.post('/api/card/?type=product', {
+      title: '  Steel spikes  ',
+      description: ' For ledges ',
+      image,
+    });
     assert.equal(res.status, 201);
     assert.equal(typeof res.body.message, 'string');
     const first: Card = res.body.data;
@@ -46,7 +62,11 @@ describeEachEngine('cards API', (server) => {
     const products = await listOf(server(), 'product');
     const ids = products.map((c) => c._id);
     assert.ok(ids.indexOf(second._id) < ids.indexOf(first._id) && ids.indexOf(second._id) !== -1, 'newest first');
-    assert.deepEqual(products.find((c) => c._id === first._id), first, 'reads back exactly as answered');
+    assert.deepEqual(
+      products.find((c) => c._id === first._id),
+      first,
+      'reads back exactly as answered',
+    );
     assert.ok(!ids.includes(portfolio._id), 'other type not listed');
     assert.ok((await listOf(server(), 'portfolio')).some((c) => c._id === portfolio._id));
     assert.equal((await server().anon().get('/api/card/?type=portfolio')).status, 200, 'trailing slash works too');
@@ -73,7 +93,13 @@ describeEachEngine('cards API', (server) => {
     await createCard(admin, 'product', { image });
     const res = await server().anon().get('/api/card/home-portfolio');
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body.data.map((c: Card) => c._id), made.slice(1).reverse().map((c) => c._id));
+    assert.deepEqual(
+      res.body.data.map((c: Card) => c._id),
+      made
+        .slice(1)
+        .reverse()
+        .map((c) => c._id),
+    );
     assert.ok(res.body.data.every((c: Card) => c.type === 'portfolio'));
   });
 
@@ -81,7 +107,11 @@ describeEachEngine('cards API', (server) => {
     const admin = await server().admin();
     const card = await createCard(admin, 'product');
     for (const [i, image] of [undefined, '', null].entries()) {
-      const res = await admin.put(`/api/card/${card._id}`, { title: ` Edited ${i} `, description: 'New text', ...(image === undefined ? {} : { image }) });
+      const res = await admin.put(`/api/card/${card._id}`, {
+        title: ` Edited ${i} `,
+        description: 'New text',
+        ...(image === undefined ? {} : { image }),
+      });
       assert.equal(res.status, 200, String(image));
       assert.equal(res.body.data.title, `Edited ${i}`);
       assert.equal(res.body.data.image, card.image, 'image kept');
@@ -89,7 +119,11 @@ describeEachEngine('cards API', (server) => {
       assert.equal(res.body.data.createdAt, card.createdAt);
     }
     const replacement = await uploadImage(admin);
-    const res = await admin.put(`/api/card/${card._id}`, { title: 'With new image', description: 'New text', image: replacement });
+    const res = await admin.put(`/api/card/${card._id}`, {
+      title: 'With new image',
+      description: 'New text',
+      image: replacement,
+    });
     assert.equal(res.status, 200);
     assert.equal(typeof res.body.message, 'string');
     const read = (await listOf(server(), 'product')).find((c) => c._id === card._id);
@@ -157,7 +191,11 @@ describeEachEngine('cards API', (server) => {
       assert.equal(res.status, 400, JSON.stringify(body).slice(0, 80));
       assert.match(res.body.message, field);
     }
-    const ok = await admin.post('/api/card/?type=product', { title: 'x'.repeat(200), description: 'x'.repeat(5000), image });
+    const ok = await admin.post('/api/card/?type=product', {
+      title: 'x'.repeat(200),
+      description: 'x'.repeat(5000),
+      image,
+    });
     assert.equal(ok.status, 201, 'limits are inclusive');
 
     const card = ok.body.data as Card;
@@ -179,7 +217,11 @@ describeEachEngine('cards API', (server) => {
     assert.equal((await anon.post('/api/card/?type=product', body)).status, 401);
     assert.equal((await anon.put(`/api/card/${card._id}`, body)).status, 401);
     assert.equal((await anon.delete(`/api/card/${card._id}`)).status, 401);
-    assert.deepEqual((await listOf(server(), 'product')).find((c) => c._id === card._id), card, 'unchanged');
+    assert.deepEqual(
+      (await listOf(server(), 'product')).find((c) => c._id === card._id),
+      card,
+      'unchanged',
+    );
   });
 
   it('answers 404 for unknown or malformed ids', async () => {
@@ -219,10 +261,17 @@ describeEachEngine('cards API', (server) => {
     assert.equal(res.status, 200);
     const paths = res.body.paths as Record<string, Record<string, { tags?: string[]; security?: unknown[] }>>;
     const expected: [string, string, boolean][] = [
-      ['/api/card/', 'get', false], ['/api/card/home-portfolio', 'get', false], ['/api/card/', 'post', true],
-      ['/api/card/{id}', 'put', true], ['/api/card/{id}', 'delete', true], ['/api/card/details', 'get', false],
-      ['/api/card/details', 'post', true], ['/api/card/details/{id}', 'put', true], ['/api/card/details/{id}', 'delete', true],
-      ['/api/card/togggle-details/{id}', 'put', true], ['/api/card/upload', 'post', true],
+      ['/api/card/', 'get', false],
+      ['/api/card/home-portfolio', 'get', false],
+      ['/api/card/', 'post', true],
+      ['/api/card/{id}', 'put', true],
+      ['/api/card/{id}', 'delete', true],
+      ['/api/card/details', 'get', false],
+      ['/api/card/details', 'post', true],
+      ['/api/card/details/{id}', 'put', true],
+      ['/api/card/details/{id}', 'delete', true],
+      ['/api/card/togggle-details/{id}', 'put', true],
+      ['/api/card/upload', 'post', true],
     ];
     for (const [path, method, admin] of expected) {
       const op = paths[path]?.[method];

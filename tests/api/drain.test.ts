@@ -8,18 +8,33 @@ import { describe, it } from 'node:test';
 import { startApp } from '../../bench/app-process.ts';
 import { createPgDatabase, engines } from '../helpers/server.ts';
 
-interface Got { status: number; headers: IncomingHttpHeaders; body: string; reused: boolean }
+interface Got {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  reused: boolean;
+}
 
 /** One request on `agent` (a kept-alive connection when it has one); a reset fails the test. */
-function send(url: string, path: string, opts: { agent?: Agent; method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Got> {
+function send(
+  url: string,
+  path: string,
+  opts: { agent?: Agent; method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Got> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url + path, { agent: opts.agent ?? false, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => { body += c; });
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body, reused: req.reusedSocket }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      url + path,
+      { agent: opts.agent ?? false, method: opts.method ?? 'GET', headers: opts.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => {
+          body += c;
+        });
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body, reused: req.reusedSocket }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(opts.body);
   });
@@ -42,11 +57,15 @@ for (const engine of engines()) {
       try {
         // Long enough for the few requests below on a busy machine; the test does not wait it out.
         const app = await startApp(dataDir, {
-          SEED_DEMO: 'false', LOG_LEVEL: 'error', SHUTDOWN_DRAIN_MS: '4000', ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+          SEED_DEMO: 'false',
+          LOG_LEVEL: 'error',
+          SHUTDOWN_DRAIN_MS: '4000',
+          ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
         });
         const exited = new Promise<number | null>((done) => app.child.once('exit', (code) => done(code)));
         const login = await send(app.url, '/api/auth/login', {
-          method: 'POST', headers: { 'content-type': 'application/json' },
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-not-secret' }),
         });
         assert.equal(login.status, 200);
@@ -68,15 +87,28 @@ for (const engine of engines()) {
         const body = JSON.stringify({ word: 'drained' });
         let post!: ClientRequest;
         const posted = new Promise<Got>((resolve, reject) => {
-          post = httpRequest(`${app.url}/api/word/`, {
-            agent: agents[3], method: 'POST',
-            headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), cookie },
-          }, (res) => {
-            let text = '';
-            res.setEncoding('utf8');
-            res.on('data', (c: string) => { text += c; });
-            res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text, reused: false }));
-          });
+          post = httpRequest(
+            `${app.url}/api/word/`,
+            {
+              agent: agents[3],
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                'content-length': String(Buffer.byteLength(body)),
+                cookie,
+              },
+            },
+            (res) => {
+              let text = '';
+              res.setEncoding('utf8');
+              res.on('data', (c: string) => {
+                text += c;
+              });
+              res.on('end', () =>
+                resolve({ status: res.statusCode!, headers: res.headers, body: text, reused: false }),
+              );
+            },
+          );
           post.on('error', reject);
         });
         post.write(body.slice(0, 8));
@@ -103,7 +135,11 @@ for (const engine of engines()) {
         assert.equal(write.headers.connection, 'close', 'the write in flight closes its connection after its answer');
 
         const words = JSON.parse((await send(app.url, '/api/word/')).body) as { data: { word: string }[] };
-        assert.deepEqual(words.data.map((w) => w.word), ['drained'], 'the write is stored');
+        assert.deepEqual(
+          words.data.map((w) => w.word),
+          ['drained'],
+          'the write is stored',
+        );
 
         assert.equal(await exited, 0, 'a clean exit');
       } finally {

@@ -8,19 +8,25 @@ import { describeEachEngine } from '../helpers/server.ts';
 async function expectError(res: Response, status: number, message?: RegExp): Promise<void> {
   assert.equal(res.status, status, `${res.url} answers ${status}`);
   assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
-  const body = await res.json() as Record<string, unknown>;
+  const body = (await res.json()) as Record<string, unknown>;
   assert.deepEqual(Object.keys(body), ['message'], `only { message }: ${JSON.stringify(body)}`);
   assert.equal(typeof body.message, 'string');
   if (message) assert.match(body.message as string, message);
 }
 
 /** A raw request (fetch would refuse some of these before sending). */
-function raw(url: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string; body: string }> {
+function raw(
+  url: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; type: string; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(new URL(url), { path, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (c: string) => { body += c; });
+      res.on('data', (c: string) => {
+        body += c;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }));
     });
     req.on('error', reject);
@@ -62,16 +68,32 @@ describeEachEngine('hostile URLs, invisible text and empty bodies', (server) => 
     }
     assert.equal(await words(), before);
     const image = await uploadImage(admin);
-    const card = await admin.post('/api/card/?type=product', { title: '\u200B\u200C\u200D', description: 'وصف', image });
+    const card = await admin.post('/api/card/?type=product', {
+      title: '\u200B\u200C\u200D',
+      description: 'وصف',
+      image,
+    });
     assert.equal(card.status, 400);
     assert.equal(card.body.message, 'title must not be empty');
     // Visible text around invisible characters is kept as written (joiners matter inside words).
-    const kept = await admin.post('/api/card/?type=product', { title: 'شبك\u200Cطيور', description: 'وصف', titleEn: '\u200B', descriptionEn: ' \u2060 ', image });
+    const kept = await admin.post('/api/card/?type=product', {
+      title: 'شبك\u200Cطيور',
+      description: 'وصف',
+      titleEn: '\u200B',
+      descriptionEn: ' \u2060 ',
+      image,
+    });
     assert.equal(kept.status, 201, JSON.stringify(kept.body));
     assert.equal(kept.body.data.title, 'شبك\u200Cطيور');
     assert.equal(kept.body.data.titleEn, '', 'an invisible English title is no English');
     assert.equal(kept.body.data.descriptionEn, '');
-    const half = await admin.post('/api/card/?type=product', { title: 'شبك', description: 'وصف', titleEn: 'Net', descriptionEn: '\u200B', image });
+    const half = await admin.post('/api/card/?type=product', {
+      title: 'شبك',
+      description: 'وصف',
+      titleEn: 'Net',
+      descriptionEn: '\u200B',
+      image,
+    });
     assert.equal(half.status, 400);
     assert.match(half.body.message, /go together/);
   });
@@ -80,7 +102,8 @@ describeEachEngine('hostile URLs, invisible text and empty bodies', (server) => 
     const admin = await server().admin();
     const image = await uploadImage(admin);
     const ids: string[] = [];
-    for (const title of ['أولى', 'ثانية']) ids.push((await admin.post('/api/slider/', { title, details: 'نص', image })).body.data._id);
+    for (const title of ['أولى', 'ثانية'])
+      ids.push((await admin.post('/api/slider/', { title, details: 'نص', image })).body.data._id);
     const json = { 'content-type': 'application/json' };
     const moved = await admin.put(`/api/slider/down/${ids[1]}`, undefined, json);
     assert.equal(moved.status, 200, JSON.stringify(moved.body));
@@ -88,10 +111,18 @@ describeEachEngine('hostile URLs, invisible text and empty bodies', (server) => 
     const card = await admin.post('/api/card/?type=product', { title: 'بطاقة', description: 'وصف', image });
     assert.equal((await admin.put(`/api/card/togggle-details/${card.body.data._id}`, undefined, json)).status, 200);
     // These calls take no body: whatever is sent is not parsed (a broken one included)…
-    const ignored = await fetch(`${server().url}/api/slider/up/${ids[1]}`, { method: 'PUT', headers: { ...json, cookie: admin.cookieHeader }, body: '{' });
+    const ignored = await fetch(`${server().url}/api/slider/up/${ids[1]}`, {
+      method: 'PUT',
+      headers: { ...json, cookie: admin.cookieHeader },
+      body: '{',
+    });
     assert.equal(ignored.status, 200);
     // … while a call that takes one still wants JSON.
-    const broken = await fetch(`${server().url}/api/word/`, { method: 'POST', headers: { ...json, cookie: admin.cookieHeader }, body: '{' });
+    const broken = await fetch(`${server().url}/api/word/`, {
+      method: 'POST',
+      headers: { ...json, cookie: admin.cookieHeader },
+      body: '{',
+    });
     await expectError(broken, 400, /not valid JSON/);
   });
 });

@@ -3,21 +3,29 @@ import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { it } from 'node:test';
-import { createImageStore, variantName } from '../../src/server/images/image-store.ts';
+import { createImageStore, variantName } from '../../src/server/features/images/image-store.ts';
 import { createCard, uploadImage } from '../helpers/factories.ts';
 import { imageForm, uniqueImage } from '../helpers/images.ts';
 import { describeEachEngine, type TestServer } from '../helpers/server.ts';
 import { storedFile } from '../helpers/stored-images.ts';
 
 /** A request sent exactly as written (fetch would resolve `..` and escapes before sending). */
-function rawGet(server: TestServer, path: string, method = 'GET'): Promise<{ status: number; type: string; body: string }> {
+function rawGet(
+  server: TestServer,
+  path: string,
+  method = 'GET',
+): Promise<{ status: number; type: string; body: string }> {
   const url = new URL(server.url);
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, path, method }, (res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (chunk: string) => { body += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body }));
+      res.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -74,7 +82,9 @@ describeEachEngine('stored images served from the database', (server) => {
     }
     const other = await fetch(url, { headers: { 'if-none-match': '"something-else"' } });
     assert.equal(other.status, 200);
-    const variant = await fetch(`${server().url}/uploads/${variantName(name, 320)}`, { headers: { 'if-none-match': etag } });
+    const variant = await fetch(`${server().url}/uploads/${variantName(name, 320)}`, {
+      headers: { 'if-none-match': etag },
+    });
     assert.equal(variant.status, 200, 'a variant has its own validator');
   });
 
@@ -82,14 +92,37 @@ describeEachEngine('stored images served from the database', (server) => {
     const admin = await server().admin();
     const name = await uploadImage(admin);
     const hostile = [
-      `${'0'.repeat(32)}.webp`, variantName(name, 1280), variantName(name, 0), name.toUpperCase(), `${name}/x`, `x/${name}`,
-      '', '..', '../site.db', '..%2fsite.db', '%2e%2e/%2e%2e/etc/passwd', `..%2f..%2f${name}`, '%00', `${name}%00`, `${name.slice(0, -5)}%00.webp`,
-      'a'.repeat(500), `${name.slice(0, -5)}-${'9'.repeat(400)}.webp`, encodeURIComponent('صورة.webp'), '%F0%9F%90%A6.webp', '%ZZ', '%', '.webp', 'site.db',
+      `${'0'.repeat(32)}.webp`,
+      variantName(name, 1280),
+      variantName(name, 0),
+      name.toUpperCase(),
+      `${name}/x`,
+      `x/${name}`,
+      '',
+      '..',
+      '../site.db',
+      '..%2fsite.db',
+      '%2e%2e/%2e%2e/etc/passwd',
+      `..%2f..%2f${name}`,
+      '%00',
+      `${name}%00`,
+      `${name.slice(0, -5)}%00.webp`,
+      'a'.repeat(500),
+      `${name.slice(0, -5)}-${'9'.repeat(400)}.webp`,
+      encodeURIComponent('صورة.webp'),
+      '%F0%9F%90%A6.webp',
+      '%ZZ',
+      '%',
+      '.webp',
+      'site.db',
     ];
     for (const path of hostile) {
       for (const method of ['GET', 'HEAD']) {
         const res = await rawGet(server(), `/uploads/${path}`, method);
-        assert.ok(res.status === 404 || res.status === 400 || res.status === 414, `${method} ${path.slice(0, 60)}: ${res.status}`);
+        assert.ok(
+          res.status === 404 || res.status === 400 || res.status === 414,
+          `${method} ${path.slice(0, 60)}: ${res.status}`,
+        );
         if (method === 'GET') {
           assert.match(res.type, /json/, path.slice(0, 60));
           assert.equal(typeof JSON.parse(res.body).message, 'string', path.slice(0, 60));
@@ -99,7 +132,11 @@ describeEachEngine('stored images served from the database', (server) => {
     // A plain unknown name of the right shape is a 404, and so is a very long one.
     assert.equal((await rawGet(server(), `/uploads/${'0'.repeat(32)}.webp`)).status, 404);
     assert.equal((await rawGet(server(), `/uploads/${'a'.repeat(500)}`)).status, 404);
-    assert.equal((await rawGet(server(), `/uploads/${name}?v=1`)).status, 200, 'a query string does not change the file');
+    assert.equal(
+      (await rawGet(server(), `/uploads/${name}?v=1`)).status,
+      200,
+      'a query string does not change the file',
+    );
   });
 
   it('stores the same picture uploaded twice once, under one name, and both uses keep it', async () => {
@@ -116,7 +153,11 @@ describeEachEngine('stored images served from the database', (server) => {
     const a = await createCard(admin, 'product', { image: first.body.image });
     await createCard(admin, 'portfolio', { image: second.body.image });
     assert.equal((await admin.delete(`/api/card/${a._id}`)).status, 200);
-    assert.equal((await fetch(`${server().url}/uploads/${first.body.image}`)).status, 200, 'still used by the other card');
+    assert.equal(
+      (await fetch(`${server().url}/uploads/${first.body.image}`)).status,
+      200,
+      'still used by the other card',
+    );
   });
 
   it('keeps what it served in memory: a warm file is not read from the database again', async () => {
@@ -125,11 +166,18 @@ describeEachEngine('stored images served from the database', (server) => {
     const url = `${server().url}/uploads/${variantName(name, 320)}`;
     const cold = Buffer.from(await (await fetch(url)).arrayBuffer());
     // The bytes leave the database behind the store's back: only the memory cache can still answer.
-    await server().app.ctx.db.deleteFrom('image_files').where('name', 'in', [variantName(name, 320), name]).execute();
+    await server()
+      .app.ctx.db.deleteFrom('image_files')
+      .where('name', 'in', [variantName(name, 320), name])
+      .execute();
     const warm = await fetch(url);
     assert.equal(warm.status, 200);
     assert.ok(Buffer.from(await warm.arrayBuffer()).equals(cold));
-    assert.equal((await fetch(`${server().url}/uploads/${name}`)).status, 404, 'the original was never served, so not kept: it is read from the database');
+    assert.equal(
+      (await fetch(`${server().url}/uploads/${name}`)).status,
+      404,
+      'the original was never served, so not kept: it is read from the database',
+    );
   });
 
   it('bounds the memory cache by bytes, dropping the least recently served first', async () => {

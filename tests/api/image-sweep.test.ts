@@ -21,7 +21,9 @@ describeEachEngine('unused uploads are swept', (server) => {
     const removed = await images.sweepOrphans(db, new Date(Date.now() - DAY));
 
     assert.equal(removed, 1);
-    const left = (await db.selectFrom('images').select('name').where('name', 'in', [abandoned, used, recent]).execute()).map((r) => r.name);
+    const left = (
+      await db.selectFrom('images').select('name').where('name', 'in', [abandoned, used, recent]).execute()
+    ).map((r) => r.name);
     assert.deepEqual(left.sort(), [used, recent].sort());
     assert.equal(await storedFile(server(), abandoned), undefined, 'the abandoned bytes are deleted');
     assert.equal(await storedFile(server(), abandoned.replace('.webp', '-320.webp')), undefined, 'its variants too');

@@ -6,8 +6,12 @@ import { startServer, type TestServer } from '../helpers/server.ts';
 describe('load shedding when the heap runs short', () => {
   let server: TestServer;
   // 1 MB: any heap is "short", so every request that reaches the framework is shed.
-  before(async () => { server = await startServer('sqlite', { MAX_HEAP_USED_MB: '1' }); });
-  after(async () => { await server.close(); });
+  before(async () => {
+    server = await startServer('sqlite', { MAX_HEAP_USED_MB: '1' });
+  });
+  after(async () => {
+    await server.close();
+  });
 
   it('answers 503 with Retry-After and closes the connection; /healthz still answers', async () => {
     let res = await fetch(`${server.url}/api/word/`);

@@ -3,14 +3,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it, type TestContext } from 'node:test';
 import pg from 'pg';
 import { LISTENER_APPLICATION_NAME } from '../../src/server/db/content-listener.ts';
-import { countHit } from '../../src/server/auth/rate-limit-store.ts';
-import { sendDecoy } from '../../src/server/auth/reset-decoys.ts';
+import { countHit } from '../../src/server/features/auth/rate-limit-store.ts';
+import { sendDecoy } from '../../src/server/features/auth/reset-decoys.ts';
 import { createCard, uploadImage } from '../helpers/factories.ts';
 import { postFrom, type HttpClient } from '../helpers/http.ts';
 import { ADMIN_EMAIL, startServerGroup, type ServerGroup, type TestServer } from '../helpers/server.ts';
 
-const skip = process.env.TEST_DATABASE_URL ? false : 'several servers share one PostgreSQL database: set TEST_DATABASE_URL to run';
-
+const skip = process.env.TEST_DATABASE_URL
+  ? false
+  : 'several servers share one PostgreSQL database: set TEST_DATABASE_URL to run';
 
 const text = async (server: TestServer, path: string) => (await fetch(server.url + path)).text();
 
@@ -19,7 +20,13 @@ const text = async (server: TestServer, path: string) => (await fetch(server.url
  * round of asking that began within a second of `since` saw it everywhere. (Measured at the start
  * of a round, so a slow render on a loaded machine does not count against the server.)
  */
-async function seenWithinASecond(t: TestContext, server: TestServer, paths: string[], needle: string, since: number): Promise<void> {
+async function seenWithinASecond(
+  t: TestContext,
+  server: TestServer,
+  paths: string[],
+  needle: string,
+  since: number,
+): Promise<void> {
   for (;;) {
     const began = performance.now();
     const answers = await Promise.all(paths.map((p) => text(server, p)));
@@ -56,7 +63,12 @@ describe('two servers on one PostgreSQL database', { skip }, () => {
       // Left over from earlier days: what the clean-up must remove.
       prepare: async (db) => {
         await countHit(db, 'left-over', 60_000, now - 2 * 60 * 60 * 1000);
-        await sendDecoy(db, 'left.over@test.example', { cooldownMs: 60_000, otpTtlMs: 600_000, maxAttempts: 5 }, now - 3 * 24 * 60 * 60 * 1000);
+        await sendDecoy(
+          db,
+          'left.over@test.example',
+          { cooldownMs: 60_000, otpTtlMs: 600_000, maxAttempts: 5 },
+          now - 3 * 24 * 60 * 60 * 1000,
+        );
       },
     });
     [a, b] = group.servers as [TestServer, TestServer];
@@ -64,9 +76,18 @@ describe('two servers on one PostgreSQL database', { skip }, () => {
   });
   after(() => group?.close());
 
-  it('shows a card, a slide, the about text and the phone written through one on the other\'s pages and API within a second', async (t) => {
+  it("shows a card, a slide, the about text and the phone written through one on the other's pages and API within a second", async (t) => {
     const stamp = Date.now().toString(36);
-    const watched = ['/products', '/api/card?type=product', '/', '/api/slider', '/about', '/api/aboutus?language=ar', '/contact', '/api/auth/phone'];
+    const watched = [
+      '/products',
+      '/api/card?type=product',
+      '/',
+      '/api/slider',
+      '/about',
+      '/api/aboutus?language=ar',
+      '/contact',
+      '/api/auth/phone',
+    ];
     // B keeps every one of them (rendered once, then served from memory).
     for (const path of watched) assert.equal((await fetch(b.url + path)).status, 200, path);
     const versionB = b.app.ctx.content.version;
@@ -78,11 +99,23 @@ describe('two servers on one PostgreSQL database', { skip }, () => {
     await seenWithinASecond(t, b, ['/products', '/api/card?type=product'], title, performance.now());
 
     const image = await uploadImage(adminA);
-    const slide = await adminA.post('/api/slider/', { title: `Slide from A ${stamp}`, details: 'On every server', image });
+    const slide = await adminA.post('/api/slider/', {
+      title: `Slide from A ${stamp}`,
+      details: 'On every server',
+      image,
+    });
     assert.equal(slide.status, 201);
     await seenWithinASecond(t, b, ['/', '/api/slider'], `Slide from A ${stamp}`, performance.now());
 
-    const about = { title: `About from A ${stamp}`, description: 'd', title2: 't2', description2: 'd2', title3: 't3', description3: 'd3', language: 'ar' };
+    const about = {
+      title: `About from A ${stamp}`,
+      description: 'd',
+      title2: 't2',
+      description2: 'd2',
+      title3: 't3',
+      description3: 'd3',
+      language: 'ar',
+    };
     assert.equal((await adminA.post('/api/aboutus/', about)).status, 200);
     await seenWithinASecond(t, b, ['/about', '/api/aboutus?language=ar'], about.title, performance.now());
 
@@ -100,26 +133,42 @@ describe('two servers on one PostgreSQL database', { skip }, () => {
     // its own notification too.
     const adminB = await b.admin();
     assert.equal((await adminB.post('/api/word/', { word: `other-${Date.now().toString(36)}` })).status, 201);
-    await until('A hearing of B\'s write', async () => (a.app.ctx.content.version > versionA + 1 ? true : undefined), 5000);
-    assert.equal(a.app.ctx.content.version, versionA + 2, 'its own write once, B\'s once');
+    await until(
+      "A hearing of B's write",
+      async () => (a.app.ctx.content.version > versionA + 1 ? true : undefined),
+      5000,
+    );
+    assert.equal(a.app.ctx.content.version, versionA + 2, "its own write once, B's once");
   });
 
   it('holds a sign-in throttle tripped through one on the other', async () => {
     // Per account and address: 10 tries in 15 minutes, counted on both servers together.
     const email = 'guessed.account@test.example';
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) statuses.push(await postFrom(i % 2 ? b.url : a.url, '127.0.0.2', '/api/auth/login', { email, password: `wrong-${i}` }));
+    for (let i = 0; i < 10; i++)
+      statuses.push(
+        await postFrom(i % 2 ? b.url : a.url, '127.0.0.2', '/api/auth/login', { email, password: `wrong-${i}` }),
+      );
     assert.deepEqual(statuses, Array<number>(10).fill(401));
     assert.equal(await postFrom(b.url, '127.0.0.2', '/api/auth/login', { email, password: 'wrong-b' }), 429);
     assert.equal(await postFrom(a.url, '127.0.0.2', '/api/auth/login', { email, password: 'wrong-a' }), 429);
     // Per address (the route's limit): 20 sign-ins a minute, whatever the email, on both together.
     const spread: number[] = [];
-    for (let i = 0; i < 20; i++) spread.push(await postFrom(i % 2 ? b.url : a.url, '127.0.0.3', '/api/auth/login', { email: `visitor${i}@test.example`, password: 'wrong' }));
+    for (let i = 0; i < 20; i++)
+      spread.push(
+        await postFrom(i % 2 ? b.url : a.url, '127.0.0.3', '/api/auth/login', {
+          email: `visitor${i}@test.example`,
+          password: 'wrong',
+        }),
+      );
     assert.deepEqual(spread, Array<number>(20).fill(401));
-    assert.equal(await postFrom(a.url, '127.0.0.3', '/api/auth/login', { email: 'visitor-last@test.example', password: 'wrong' }), 429);
+    assert.equal(
+      await postFrom(a.url, '127.0.0.3', '/api/auth/login', { email: 'visitor-last@test.example', password: 'wrong' }),
+      429,
+    );
   });
 
-  it('answers a reset for an unknown email as for the admin\'s, through either server', async () => {
+  it("answers a reset for an unknown email as for the admin's, through either server", async () => {
     const flow = async (email: string) => {
       const viaA = a.anon();
       const viaB = b.anon(); // no device cookie on either: the cooldown applies as to anyone
@@ -141,44 +190,79 @@ describe('two servers on one PostgreSQL database', { skip }, () => {
     const stranger = await flow('nobody.here@test.example');
     assert.deepEqual(stranger, admin);
     assert.match(admin[1]!, /^429 Please wait N seconds/, 'the cooldown started on A holds on B');
-    assert.deepEqual(admin.slice(2, 4), ['400 Wrong code. 4 tries left.', '400 Wrong code. 3 tries left.'], 'tries counted across both');
+    assert.deepEqual(
+      admin.slice(2, 4),
+      ['400 Wrong code. 4 tries left.', '400 Wrong code. 3 tries left.'],
+      'tries counted across both',
+    );
     assert.match(admin.at(-1)!, /^400 This code no longer works/);
   });
 
   it('ran the image sweep and the clean-up once, on one of them', async () => {
     const { db } = a.app.ctx;
-    const jobs = await db.selectFrom('jobs').select(['name', 'runs', 'owner']).where('name', 'in', ['image-sweep', 'clean-up']).orderBy('name').execute();
-    assert.deepEqual(jobs.map((j) => [j.name, j.runs]), [['clean-up', 1], ['image-sweep', 1]]);
+    const jobs = await db
+      .selectFrom('jobs')
+      .select(['name', 'runs', 'owner'])
+      .where('name', 'in', ['image-sweep', 'clean-up'])
+      .orderBy('name')
+      .execute();
+    assert.deepEqual(
+      jobs.map((j) => [j.name, j.runs]),
+      [
+        ['clean-up', 1],
+        ['image-sweep', 1],
+      ],
+    );
     for (const name of ['image-sweep', 'clean-up']) {
       assert.equal(a.app.jobRuns[name]! + b.app.jobRuns[name]!, 1, `${name} started on one server only`);
     }
     assert.deepEqual([a.app.jobRuns.outbox, b.app.jobRuns.outbox], [1, 1], 'each server prunes its own outbox');
     // The clean-up really ran: what was left over is gone.
     await until('the left-over counter and stand-in removed', async () => {
-      const counters = await db.selectFrom('rate_limits').select('key').where('resets_at', '<', new Date(Date.now() - 60 * 60 * 1000).toISOString()).execute();
-      const decoys = await db.selectFrom('reset_decoys').select('email_hash').where('expires_at', '<', new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString()).execute();
+      const counters = await db
+        .selectFrom('rate_limits')
+        .select('key')
+        .where('resets_at', '<', new Date(Date.now() - 60 * 60 * 1000).toISOString())
+        .execute();
+      const decoys = await db
+        .selectFrom('reset_decoys')
+        .select('email_hash')
+        .where('expires_at', '<', new Date(Date.now() - 2 * 24 * 60 * 60 * 1000).toISOString())
+        .execute();
       return counters.length + decoys.length === 0 ? true : undefined;
     });
   });
 
-  it('reconnects a listening connection killed from PostgreSQL\'s side, counts content as changed, and still hears later writes', async (t) => {
+  it("reconnects a listening connection killed from PostgreSQL's side, counts content as changed, and still hears later writes", async (t) => {
     const pgAdmin = new pg.Client({ connectionString: group.databaseUrl });
     await pgAdmin.connect();
     try {
-      const listeners = async () => (await pgAdmin.query<{ pid: number }>(
-        'select pid from pg_stat_activity where datname = current_database() and application_name = $1', [LISTENER_APPLICATION_NAME])).rows.map((r) => r.pid);
+      const listeners = async () =>
+        (
+          await pgAdmin.query<{ pid: number }>(
+            'select pid from pg_stat_activity where datname = current_database() and application_name = $1',
+            [LISTENER_APPLICATION_NAME],
+          )
+        ).rows.map((r) => r.pid);
       const killed = await listeners();
       assert.equal(killed.length, 2, 'one listening connection per server');
       const versionB = b.app.ctx.content.version;
       await text(b, '/products');
-      await pgAdmin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1', [LISTENER_APPLICATION_NAME]);
+      await pgAdmin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1',
+        [LISTENER_APPLICATION_NAME],
+      );
       const started = performance.now();
       await until('both servers listening again on new connections', async () => {
         const now = await listeners();
         return now.length === 2 && !now.some((pid) => killed.includes(pid)) ? now : undefined;
       });
       t.diagnostic(`listening again after ${Math.round(performance.now() - started)} ms`);
-      await until('B counting content as changed', async () => (b.app.ctx.content.version > versionB ? true : undefined), 5000);
+      await until(
+        'B counting content as changed',
+        async () => (b.app.ctx.content.version > versionB ? true : undefined),
+        5000,
+      );
 
       const title = `After the reconnect ${Date.now().toString(36)}`;
       await createCard(adminA, 'product', { title });

@@ -38,22 +38,41 @@ const expectUnavailable = (label: string, r: { status: number; headers: Headers;
   assert.match((r.body as { message: string }).message, /try again/i);
 };
 
-interface Timed { status: number; ms: number; retryAfter: string | null; body: string }
+interface Timed {
+  status: number;
+  ms: number;
+  retryAfter: string | null;
+  body: string;
+}
 
 describe('SQLite: a database file that cannot be written (disk full)', { skip: probeMount() }, () => {
-  let dir = ''; let app: TestServer; let admin: HttpClient; let fillers = 0;
-  let cardId = ''; let detailId = ''; let image = ''; let slideIds: string[] = [];
+  let dir = '';
+  let app: TestServer;
+  let admin: HttpClient;
+  let fillers = 0;
+  let cardId = '';
+  let detailId = '';
+  let image = '';
+  let slideIds: string[] = [];
 
   const timed = async (path: string): Promise<Timed> => {
     const started = performance.now();
     const res = await fetch(app.url + path, { signal: AbortSignal.timeout(10_000) });
-    return { status: res.status, ms: performance.now() - started, retryAfter: res.headers.get('retry-after'), body: await res.text() };
+    return {
+      status: res.status,
+      ms: performance.now() - started,
+      retryAfter: res.headers.get('retry-after'),
+      body: await res.text(),
+    };
   };
   /** Writes filler files until the tmpfs refuses even one more byte. */
   const fillDisk = () => {
     for (const size of [1 << 20, 64 << 10, 4 << 10, 1]) {
       for (;;) {
-        try { writeFileSync(join(dir, `filler-${fillers}`), Buffer.alloc(size)); fillers++; } catch (err) {
+        try {
+          writeFileSync(join(dir, `filler-${fillers}`), Buffer.alloc(size));
+          fillers++;
+        } catch (err) {
           assert.equal((err as NodeJS.ErrnoException).code, 'ENOSPC');
           rmSync(join(dir, `filler-${fillers}`), { force: true });
           break;
@@ -61,8 +80,11 @@ describe('SQLite: a database file that cannot be written (disk full)', { skip: p
       }
     }
   };
-  const freeDisk = () => { for (let i = 0; i < fillers; i++) rmSync(join(dir, `filler-${i}`), { force: true }); fillers = 0; };
-  const positions = async () => ((await admin.get('/api/slider/')).body.data as { _id: string; position: number }[]);
+  const freeDisk = () => {
+    for (let i = 0; i < fillers; i++) rmSync(join(dir, `filler-${i}`), { force: true });
+    fillers = 0;
+  };
+  const positions = async () => (await admin.get('/api/slider/')).body.data as { _id: string; position: number }[];
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'outage-sqlite-'));
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m,mode=0700', 'tmpfs', dir], { stdio: 'pipe' });
@@ -73,14 +95,19 @@ describe('SQLite: a database file that cannot be written (disk full)', { skip: p
     await admin.put(`/api/card/togggle-details/${cardId}`);
     detailId = (await createDetail(admin, cardId))._id;
     image = await uploadImage(admin);
-    for (let i = 0; i < 3; i++) assert.equal((await admin.post('/api/slider/', { title: `شريحة ${i}`, details: 'نص', image })).status, 201);
+    for (let i = 0; i < 3; i++)
+      assert.equal((await admin.post('/api/slider/', { title: `شريحة ${i}`, details: 'نص', image })).status, 201);
     slideIds = (await positions()).map((s) => s._id);
   });
   after(async () => {
     freeDisk();
     await app?.close().catch(() => {});
     if (!dir) return;
-    try { execFileSync('umount', [dir], { stdio: 'pipe' }); } catch { /* not mounted */ }
+    try {
+      execFileSync('umount', [dir], { stdio: 'pipe' });
+    } catch {
+      /* not mounted */
+    }
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -91,11 +118,26 @@ describe('SQLite: a database file that cannot be written (disk full)', { skip: p
     fillDisk();
     try {
       // Reads need no room: every page (kept or not) and every read call answers as usual.
-      const reads = ['/', '/en/products', '/portfolio', `/card-details?id=${cardId}`, '/sitemap.xml', '/en/about',
-        '/api/card?type=product&language=en', `/api/card/details?id=${cardId}`, '/api/slider/', '/api/word/', '/readyz'];
+      const reads = [
+        '/',
+        '/en/products',
+        '/portfolio',
+        `/card-details?id=${cardId}`,
+        '/sitemap.xml',
+        '/en/about',
+        '/api/card?type=product&language=en',
+        `/api/card/details?id=${cardId}`,
+        '/api/slider/',
+        '/api/word/',
+        '/readyz',
+      ];
       for (const path of reads) {
         const r = await timed(path);
-        assert.equal(r.status, 200, `${path} is still read while the disk is full: ${r.status} ${r.body.slice(0, 200)}`);
+        assert.equal(
+          r.status,
+          200,
+          `${path} is still read while the disk is full: ${r.status} ${r.body.slice(0, 200)}`,
+        );
       }
       const seen: string[] = [];
       const write = async (label: string, send: () => Promise<{ status: number; headers: Headers; body: unknown }>) => {
@@ -108,8 +150,12 @@ describe('SQLite: a database file that cannot be written (disk full)', { skip: p
       };
       await write('a keyword', () => admin.post('/api/word/', { word: 'during-full' }));
       await write('the phone number', () => admin.put('/api/auth/change-phone', { phoneNumber: '+966 11 000 0503' }));
-      await write('a card', () => admin.post('/api/card/?type=product', { title: 'during-full', description: 'وصف', image }));
-      await write('a slide (lock row, count, insert)', () => admin.post('/api/slider/', { title: 'during-full', details: 'نص', image }));
+      await write('a card', () =>
+        admin.post('/api/card/?type=product', { title: 'during-full', description: 'وصف', image }),
+      );
+      await write('a slide (lock row, count, insert)', () =>
+        admin.post('/api/slider/', { title: 'during-full', details: 'نص', image }),
+      );
       await write('deleting a slide (delete, then close the gap)', () => admin.delete(`/api/slider/${slideIds[0]}`));
       await write('moving a slide (three updates)', () => admin.put(`/api/slider/up/${slideIds[0]}`));
       await write('deleting a card with its detail items', () => admin.delete(`/api/card/${cardId}`));
@@ -127,17 +173,35 @@ describe('SQLite: a database file that cannot be written (disk full)', { skip: p
     }
     assert.equal(status, 201, 'a write is accepted again once there is room');
     const words = ((await admin.get('/api/word/')).body.data as { word: string }[]).map((w) => w.word);
-    assert.deepEqual(words.filter((w) => w.startsWith('during-')), []);
+    assert.deepEqual(
+      words.filter((w) => w.startsWith('during-')),
+      [],
+    );
     assert.notEqual((await admin.get('/api/auth/phone')).body.data, '+966 11 000 0503');
     const slides = await positions();
-    assert.deepEqual(slides.map((s) => s._id), slideIds, 'no slide added, removed or moved');
-    assert.deepEqual(slides.map((s) => s.position), [0, 1, 2]);
+    assert.deepEqual(
+      slides.map((s) => s._id),
+      slideIds,
+      'no slide added, removed or moved',
+    );
+    assert.deepEqual(
+      slides.map((s) => s.position),
+      [0, 1, 2],
+    );
     const details = await admin.get(`/api/card/details?id=${cardId}`);
     assert.equal(details.status, 200, 'the card is still there');
-    assert.deepEqual((details.body.data.detailsWithImageUrl as { _id: string }[]).map((d) => d._id), [detailId], 'with its detail item');
+    assert.deepEqual(
+      (details.body.data.detailsWithImageUrl as { _id: string }[]).map((d) => d._id),
+      [detailId],
+      'with its detail item',
+    );
     const products = ((await admin.get('/api/card?type=product')).body.data as { title: string }[]).map((c) => c.title);
     assert.deepEqual(products, ['شبك']);
-    assert.equal((await admin.post('/api/card/upload', imageForm(await makeImage('png', 300, 200)))).status, 200, 'uploads work again');
+    assert.equal(
+      (await admin.post('/api/card/upload', imageForm(await makeImage('png', 300, 200)))).status,
+      200,
+      'uploads work again',
+    );
     assert.equal((await timed('/en/products')).status, 200);
   });
 });
@@ -149,7 +213,9 @@ describe('SQLite: a database file that cannot be written (disk full)', { skip: p
  * would hold up every request of the process).
  */
 describe('SQLite: the write lock held by another process', () => {
-  let app: TestServer; let admin: HttpClient; let other: DatabaseSync | undefined;
+  let app: TestServer;
+  let admin: HttpClient;
+  let other: DatabaseSync | undefined;
   before(async () => {
     app = await startServer('sqlite');
     admin = await app.admin();
@@ -176,10 +242,15 @@ describe('SQLite: the write lock held by another process', () => {
       const pageAt = performance.now() - started;
       const word = await pending;
       const ms = performance.now() - started;
-      t.diagnostic(`a keyword while the lock is held: ${word.status} after ${ms.toFixed(0)} ms; a kept page meanwhile, answered ${pageAt.toFixed(0)} ms after the write started`);
+      t.diagnostic(
+        `a keyword while the lock is held: ${word.status} after ${ms.toFixed(0)} ms; a kept page meanwhile, answered ${pageAt.toFixed(0)} ms after the write started`,
+      );
       expectUnavailable('a keyword', word);
       assert.ok(ms < 2_000 + 1_000, `the write is refused within about 2 s (${ms.toFixed(0)} ms)`);
-      assert.ok(pageAt < ms - 500, `the kept page came back while the write still waited (page at ${pageAt.toFixed(0)} ms, write at ${ms.toFixed(0)} ms)`);
+      assert.ok(
+        pageAt < ms - 500,
+        `the kept page came back while the write still waited (page at ${pageAt.toFixed(0)} ms, write at ${ms.toFixed(0)} ms)`,
+      );
       expectUnavailable('a slide move', await admin.put('/api/slider/up/0190b3c4-0000-7000-8000-000000000000'));
     } finally {
       other.exec('ROLLBACK');

@@ -6,18 +6,36 @@ import type { HttpClient } from '../helpers/http.ts';
 import { clusterSkip, createPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
-interface Timed { status: number; ms: number; retryAfter: string | null; body: string }
+interface Timed {
+  status: number;
+  ms: number;
+  retryAfter: string | null;
+  body: string;
+}
 
 describe('an outage is an outage: PostgreSQL gone or frozen', { skip: clusterSkip }, () => {
-  let cluster: PgCluster; let app: TestServer; let admin: HttpClient; let cardId = '';
+  let cluster: PgCluster;
+  let app: TestServer;
+  let admin: HttpClient;
+  let cardId = '';
 
   const timed = async (path: string, init?: RequestInit): Promise<Timed> => {
     const started = performance.now();
     const res = await fetch(app.url + path, { ...init, signal: AbortSignal.timeout(10_000) });
-    return { status: res.status, ms: performance.now() - started, retryAfter: res.headers.get('retry-after'), body: await res.text() };
+    return {
+      status: res.status,
+      ms: performance.now() - started,
+      retryAfter: res.headers.get('retry-after'),
+      body: await res.text(),
+    };
   };
   const pages = () => ['/portfolio', `/card-details?id=${cardId}`, '/sitemap.xml', '/en/about'];
-  const calls = () => ['/api/card?type=portfolio&language=en', `/api/card/details?id=${cardId}&language=en`, '/api/slider/?language=en', '/api/word/'];
+  const calls = () => [
+    '/api/card?type=portfolio&language=en',
+    `/api/card/details?id=${cardId}&language=en`,
+    '/api/slider/?language=en',
+    '/api/word/',
+  ];
 
   /** Every uncached page and call answers 503 with Retry-After within 2 s, never a 404, an empty page or a 500. */
   const expectOutage = async (label: string) => {
@@ -44,7 +62,8 @@ describe('an outage is an outage: PostgreSQL gone or frozen', { skip: clusterSki
       if (status !== 200) await new Promise((r) => setTimeout(r, 250));
     }
     assert.equal(status, 200, `${label}: pages are back without a restart`);
-    for (const path of [...pages(), ...calls()]) assert.equal((await timed(path)).status, 200, `${label}: ${path} is back`);
+    for (const path of [...pages(), ...calls()])
+      assert.equal((await timed(path)).status, 200, `${label}: ${path} is back`);
     // A write is accepted again (and makes every kept page stale, so the next round starts uncached).
     assert.equal((await admin.post('/api/word/', { word: `after ${label}` })).status, 201);
     for (const path of ['/', '/en/products']) assert.equal((await timed(path)).status, 200);
@@ -68,14 +87,16 @@ describe('an outage is an outage: PostgreSQL gone or frozen', { skip: clusterSki
     for (const path of ['/', '/en/products']) assert.equal((await timed(path)).status, 200);
 
     cluster.stop();
-    for (const path of ['/', '/en/products']) assert.equal((await timed(path)).status, 200, `${path} is served from the cache while the database is down`);
+    for (const path of ['/', '/en/products'])
+      assert.equal((await timed(path)).status, 200, `${path} is served from the cache while the database is down`);
     t.diagnostic(`stopped: ${(await expectOutage('stopped')).join('; ')}`);
     cluster.start();
     await expectBack('after a restart of the database');
 
     cluster.freeze();
     try {
-      for (const path of ['/', '/en/products']) assert.equal((await timed(path)).status, 200, `${path} is served from the cache while the database is frozen`);
+      for (const path of ['/', '/en/products'])
+        assert.equal((await timed(path)).status, 200, `${path} is served from the cache while the database is frozen`);
       t.diagnostic(`frozen: ${(await expectOutage('frozen')).join('; ')}`);
     } finally {
       cluster.thaw();
@@ -84,7 +105,11 @@ describe('an outage is an outage: PostgreSQL gone or frozen', { skip: clusterSki
     // Nothing refused during the outage was written later, when the database came back.
     await new Promise((r) => setTimeout(r, 500));
     const words = ((await admin.get('/api/word/')).body.data as { word: string }[]).map((w) => w.word);
-    assert.deepEqual(words.filter((w) => w.startsWith('during-')), [], 'no write answered 503 was stored afterwards');
+    assert.deepEqual(
+      words.filter((w) => w.startsWith('during-')),
+      [],
+      'no write answered 503 was stored afterwards',
+    );
     assert.notEqual((await admin.get('/api/auth/phone')).body.data, '+966 11 000 0503', 'nor a single-statement one');
   });
 });

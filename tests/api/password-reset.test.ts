@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { simpleParser } from 'mailparser';
 import { buildApp } from '../../src/server/app.ts';
-import { hashPassword } from '../../src/server/auth/passwords.ts';
+import { hashPassword } from '../../src/server/features/auth/passwords.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { HttpClient } from '../helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, engines, startServer, type TestServer } from '../helpers/server.ts';
@@ -28,7 +28,11 @@ for (const engine of engines()) {
     before(async () => {
       smtp = await startSmtp();
       // TRUST_PROXY lets each test speak from its own address, so per-IP limits never couple tests.
-      srv = await startServer(engine, { SMTP_URL: smtp.url, MAIL_FROM: 'Site <no-reply@test.example>', TRUST_PROXY: 'true' });
+      srv = await startServer(engine, {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Site <no-reply@test.example>',
+        TRUST_PROXY: 'true',
+      });
     });
     after(async () => {
       await srv?.close();
@@ -46,16 +50,27 @@ for (const engine of engines()) {
     };
     const db = () => srv.app.ctx.db;
     // Moves the last send of every pending code a minute back (a real write), so the next request is not in the cooldown.
-    const endCooldown = () => db().updateTable('password_resets').set({ last_sent_at: new Date(Date.now() - 61_000).toISOString() }).execute();
+    const endCooldown = () =>
+      db()
+        .updateTable('password_resets')
+        .set({ last_sent_at: new Date(Date.now() - 61_000).toISOString() })
+        .execute();
     const requestCode = async (c: HttpClient): Promise<string> => {
       await endCooldown();
+      // Each test's code stands for another hour: the account is sent at most 5 reset emails an hour.
+      await db().deleteFrom('rate_limits').execute();
       const res = await c.post('/api/auth/forget-password', { email: ADMIN_EMAIL });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       return codeIn(await smtp.waitFor(ADMIN_EMAIL, isResetCode));
     };
-    const verify = (c: HttpClient, otp: string, email = ADMIN_EMAIL) => c.post('/api/auth/verify-reset-password', { email, otp });
+    const verify = (c: HttpClient, otp: string, email = ADMIN_EMAIL) =>
+      c.post('/api/auth/verify-reset-password', { email, otp });
     const restoreAdminPassword = async () => {
-      await db().updateTable('users').set({ password_hash: await hashPassword(ADMIN_PASSWORD) }).where('email', '=', ADMIN_EMAIL).execute();
+      await db()
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(ADMIN_PASSWORD) })
+        .where('email', '=', ADMIN_EMAIL)
+        .execute();
     };
 
     it('resets the password through the emailed code, signs out other sessions and signs this browser in', async () => {
@@ -74,7 +89,10 @@ for (const engine of engines()) {
       const arText = mail.text.indexOf('استخدم هذا الرمز');
       assert.ok(arText >= 0 && arText < mail.text.indexOf('Use this code'), 'Arabic text comes before English');
       const arHtml = mail.html.indexOf('dir="rtl" lang="ar"');
-      assert.ok(arHtml >= 0 && arHtml < mail.html.indexOf('lang="en"'), 'the Arabic block comes before the English one');
+      assert.ok(
+        arHtml >= 0 && arHtml < mail.html.indexOf('lang="en"'),
+        'the Arabic block comes before the English one',
+      );
       assert.match(mail.text, /10 minutes/);
       assert.match(mail.text, /ignore this email/);
       const code = codeIn(mail);
@@ -89,11 +107,18 @@ for (const engine of engines()) {
 
       const newPassword = 'a brand new passphrase';
       try {
-        const reset = await c.put('/api/auth/reset-password', { password: newPassword }, { authorization: `Bearer ${verified.body.token}` });
+        const reset = await c.put(
+          '/api/auth/reset-password',
+          { password: newPassword },
+          { authorization: `Bearer ${verified.body.token}` },
+        );
         assert.equal(reset.status, 200, JSON.stringify(reset.body));
         assert.match(reset.body.message, /Welcome Back/);
         const cookie = reset.headers.getSetCookie().find((l) => l.startsWith('sid='));
-        assert.ok(cookie && /HttpOnly/i.test(cookie) && /SameSite=Lax/i.test(cookie), 'the reset signs this browser in');
+        assert.ok(
+          cookie && /HttpOnly/i.test(cookie) && /SameSite=Lax/i.test(cookie),
+          'the reset signs this browser in',
+        );
         assert.equal((await c.get('/api/auth/is-logged-in')).status, 200);
         assert.equal((await older.get('/api/auth/is-logged-in')).status, 401, 'the older session was signed out');
 
@@ -133,7 +158,7 @@ for (const engine of engines()) {
       assert.ok(!smtp.messages.some((m) => m.to.includes(nobody)), 'no email to an address without an account');
     });
 
-    it('refuses a new code within 60 seconds with 429 and the seconds to wait; a new code replaces the old one', async () => {
+    it('refuses a new email within 60 seconds with 429; a live code is sent again, an expired one replaced', async () => {
       const c = client();
       const first = await requestCode(c);
       for (const path of ['/api/auth/resend-otp', '/api/auth/forget-password']) {
@@ -143,18 +168,35 @@ for (const engine of engines()) {
         assert.ok(seconds >= 1 && seconds <= 60, again.body.message);
         assert.equal(again.headers.get('retry-after'), String(seconds));
       }
-      // A fresh code repeats the old one by chance once in a million: ask again until it differs (a few
-      // times at most), so that a server that resends the old code fails here instead of passing.
+      // While the code is live, a new request (this browser's or a stranger's) sends the same code again:
+      // nobody can replace the code the owner is about to type.
+      await endCooldown();
+      const stranger = client();
+      assert.equal((await stranger.post('/api/auth/forget-password', { email: ADMIN_EMAIL })).status, 200);
+      assert.equal(codeIn(await smtp.waitFor(ADMIN_EMAIL, isResetCode)), first, 'the pending code, sent again');
+      await endCooldown();
+      assert.equal((await c.post('/api/auth/resend-otp', { email: ADMIN_EMAIL })).status, 200);
+      assert.equal(codeIn(await smtp.waitFor(ADMIN_EMAIL, isResetCode)), first);
+      // The stranger who asked has tries of its own: spending them leaves the owner's browser its five.
+      for (let i = 0; i < 5; i++) assert.equal((await verify(stranger, otherCode(first))).status, 400);
+      assert.match((await verify(stranger, first)).body.message, /5 wrong tries/);
+      // Once the code has expired, a request makes a new one; a fresh code repeats the old one by chance
+      // once in a million: ask again until it differs (a few times at most).
       let second = first;
       for (let asked = 0; second === first && asked < 3; asked++) {
-        // The same browser (its cookies) from a new address: the per-address send limit is not under test.
-        if (asked > 0) c.headers['x-forwarded-for'] = newAddress();
-        await endCooldown();
+        await db().deleteFrom('rate_limits').execute();
+        await db()
+          .updateTable('password_resets')
+          .set({
+            expires_at: new Date(Date.now() - 1000).toISOString(),
+            last_sent_at: new Date(Date.now() - 61_000).toISOString(),
+          })
+          .execute();
         const resent = await c.post('/api/auth/resend-otp', { email: ADMIN_EMAIL });
         assert.equal(resent.status, 200);
         second = codeIn(await smtp.waitFor(ADMIN_EMAIL, isResetCode));
       }
-      assert.notEqual(second, first, 'a new code, not the old one sent again');
+      assert.notEqual(second, first, 'a new code once the old one expired');
       assert.equal((await verify(c, first)).status, 400, 'the replaced code no longer works');
       assert.equal((await verify(c, second)).status, 200);
     });
@@ -188,7 +230,10 @@ for (const engine of engines()) {
     it('refuses an expired code', async () => {
       const c = client();
       const code = await requestCode(c);
-      await db().updateTable('password_resets').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+      await db()
+        .updateTable('password_resets')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute();
       const res = await verify(c, code);
       assert.equal(res.status, 400);
       assert.match(res.body.message, /expired/);
@@ -196,8 +241,13 @@ for (const engine of engines()) {
 
     it('validates the code and the email', async () => {
       const c = client();
-      for (const [body, field] of [[{ email: ADMIN_EMAIL, otp: '12345' }, 'otp'], [{ email: ADMIN_EMAIL, otp: '12a456' }, 'otp'],
-        [{ email: ADMIN_EMAIL }, 'otp'], [{ otp: '123456' }, 'email'], [{ email: 'not-an-email', otp: '123456' }, 'email']] as const) {
+      for (const [body, field] of [
+        [{ email: ADMIN_EMAIL, otp: '12345' }, 'otp'],
+        [{ email: ADMIN_EMAIL, otp: '12a456' }, 'otp'],
+        [{ email: ADMIN_EMAIL }, 'otp'],
+        [{ otp: '123456' }, 'email'],
+        [{ email: 'not-an-email', otp: '123456' }, 'email'],
+      ] as const) {
         const res = await c.post('/api/auth/verify-reset-password', body);
         assert.equal(res.status, 400, JSON.stringify(body));
         assert.match(res.body.message, new RegExp(field));
@@ -217,7 +267,11 @@ for (const engine of engines()) {
       assert.equal((await client().get('/api/auth/is-logged-in', bearer)).status, 401);
 
       assert.equal((await c.put('/api/auth/reset-password', { password: ADMIN_PASSWORD })).status, 401, 'no token');
-      assert.equal((await c.put('/api/auth/reset-password', { password: ADMIN_PASSWORD }, { authorization: 'Bearer nonsense' })).status, 401);
+      assert.equal(
+        (await c.put('/api/auth/reset-password', { password: ADMIN_PASSWORD }, { authorization: 'Bearer nonsense' }))
+          .status,
+        401,
+      );
       const short = await c.put('/api/auth/reset-password', { password: 'short' }, bearer);
       assert.equal(short.status, 400);
       assert.match(short.body.message, /password/);
@@ -228,22 +282,37 @@ for (const engine of engines()) {
       const reused = await c.put('/api/auth/reset-password', { password: 'another passphrase' }, bearer);
       assert.equal(reused.status, 401);
       assert.equal(typeof reused.body.message, 'string');
-      assert.equal((await client().post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status, 200);
+      assert.equal(
+        (await client().post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status,
+        200,
+      );
     });
 
     it('refuses an expired reset token with 401', async () => {
       const c = client();
       const { token } = (await verify(c, await requestCode(c))).body;
-      await db().updateTable('password_resets').set({ reset_token_expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
-      const res = await c.put('/api/auth/reset-password', { password: 'a brand new passphrase' }, { authorization: `Bearer ${token}` });
+      await db()
+        .updateTable('password_resets')
+        .set({ reset_token_expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute();
+      const res = await c.put(
+        '/api/auth/reset-password',
+        { password: 'a brand new passphrase' },
+        { authorization: `Bearer ${token}` },
+      );
       assert.equal(res.status, 401);
-      assert.equal((await client().post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status, 200, 'password unchanged');
+      assert.equal(
+        (await client().post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status,
+        200,
+        'password unchanged',
+      );
     });
 
     it('limits requests per address and per account with 429', async () => {
       const c = client();
       const statuses: number[] = [];
-      for (let i = 0; i < 11; i++) statuses.push((await c.post('/api/auth/forget-password', { email: unknownEmail() })).status);
+      for (let i = 0; i < 11; i++)
+        statuses.push((await c.post('/api/auth/forget-password', { email: unknownEmail() })).status);
       assert.deepEqual(statuses.slice(0, 10), Array(10).fill(200));
       assert.equal(statuses[10], 429);
 
@@ -260,7 +329,13 @@ for (const engine of engines()) {
 /** Waits for the first .eml in the folder: the mailer writes it just after the answer goes out. */
 async function firstEml(dir: string): Promise<string> {
   for (let i = 0; i < 500; i++) {
-    const files = (() => { try { return readdirSync(dir).filter((f) => f.endsWith('.eml')); } catch { return []; } })();
+    const files = (() => {
+      try {
+        return readdirSync(dir).filter((f) => f.endsWith('.eml'));
+      } catch {
+        return [];
+      }
+    })();
     if (files.length > 0) return join(dir, files[0]!);
     await sleep(20);
   }
@@ -273,7 +348,16 @@ describe('password reset email without SMTP_URL', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'site-test-'));
     const lines: string[] = [];
     const config = loadConfig({ DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, SEED_DEMO: 'false', PORT: '0' });
-    const app = await buildApp(config, { logger: { level: 'trace', stream: { write: (line: string) => { lines.push(line); } } } });
+    const app = await buildApp(config, {
+      logger: {
+        level: 'trace',
+        stream: {
+          write: (line: string) => {
+            lines.push(line);
+          },
+        },
+      },
+    });
     try {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();

@@ -12,13 +12,17 @@ const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 async function send(client: HttpClient, method: string, path: string, body?: string) {
   const res = await fetch(client.base + path, { method, headers: { ...JSON_TYPE, cookie: client.cookieHeader }, body });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) as { message?: string } : {} };
+  return { status: res.status, body: text ? (JSON.parse(text) as { message?: string }) : {} };
 }
 
 it('measures nesting outside strings only', () => {
   assert.equal(nestedDeeperThan(deep(8), 8), false);
   assert.equal(nestedDeeperThan(deep(9), 8), true);
-  assert.equal(nestedDeeperThan(JSON.stringify({ a: '[[[[[[[[[[[[', b: '\\"[[[[[[[[[[[' }), 2), false, 'brackets in strings, escaped quotes');
+  assert.equal(
+    nestedDeeperThan(JSON.stringify({ a: '[[[[[[[[[[[[', b: '\\"[[[[[[[[[[[' }), 2),
+    false,
+    'brackets in strings, escaped quotes',
+  );
   assert.equal(nestedDeeperThan('{"a":{"b":{"c":[1]}}}', 3), true);
 });
 
@@ -29,7 +33,13 @@ describeEachEngine('request bodies', (server) => {
     const detail = await createDetail(admin, card._id);
     const other = await createCard(admin, 'portfolio');
     const image = await uploadImage(admin);
-    const slides = await Promise.all([0, 1].map(async (i) => (await admin.post('/api/slider/', { title: `Slide ${i}`, details: 'Details', image })).body.data._id as string));
+    const slides = await Promise.all(
+      [0, 1].map(
+        async (i) =>
+          (await admin.post('/api/slider/', { title: `Slide ${i}`, details: 'Details', image })).body.data
+            ._id as string,
+      ),
+    );
     const word = (await admin.post('/api/word/', { word: 'spikes-empty-body' })).body.data._id as string;
 
     const calls: [string, string][] = [
@@ -79,8 +89,15 @@ describeEachEngine('request bodies', (server) => {
     assert.equal(broken.status, 400);
     // The largest legitimate body (six about texts of 5,000 Arabic letters, escaped) goes through.
     const text = 'ح'.repeat(5000);
-    const about = JSON.stringify({ title: text, description: text, title2: text, description2: text, title3: text, description3: text, language: 'ar' })
-      .replace(/[\u0600-\u06ff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    const about = JSON.stringify({
+      title: text,
+      description: text,
+      title2: text,
+      description2: text,
+      title3: text,
+      description3: text,
+      language: 'ar',
+    }).replace(/[\u0600-\u06ff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
     assert.equal((await send(admin, 'POST', '/api/aboutus/', about)).status, 200);
   });
 
@@ -89,20 +106,39 @@ describeEachEngine('request bodies', (server) => {
     for (let round = 0; round < 3; round++) {
       const card = await createCard(admin, 'product');
       const image = await uploadImage(admin);
-      const adds = Array.from({ length: 30 }, () => admin.post('/api/card/details', { title: 'Item', description: 'Text', image, id: card._id }));
+      const adds = Array.from({ length: 30 }, () =>
+        admin.post('/api/card/details', { title: 'Item', description: 'Text', image, id: card._id }),
+      );
       const removal = admin.delete(`/api/card/${card._id}`);
       const statuses = (await Promise.all(adds)).map((r) => r.status);
       assert.equal((await removal).status, 200);
-      assert.deepEqual(statuses.filter((s) => s !== 201 && s !== 404), [], JSON.stringify(statuses));
-      assert.equal((await server().anon().get(`/api/card/details?id=${card._id}`)).status, 404, 'no item outlives its card');
+      assert.deepEqual(
+        statuses.filter((s) => s !== 201 && s !== 404),
+        [],
+        JSON.stringify(statuses),
+      );
+      assert.equal(
+        (await server().anon().get(`/api/card/details?id=${card._id}`)).status,
+        404,
+        'no item outlives its card',
+      );
     }
   });
 
   it('lets edits of one slide without a version proceed together', async () => {
     const admin = await server().admin();
     const image = await uploadImage(admin);
-    const slide = (await admin.post('/api/slider/', { title: 'Slide', details: 'Details', image })).body.data._id as string;
-    const edits = await Promise.all(Array.from({ length: 12 }, (_, i) => admin.put(`/api/slider/${slide}`, { title: `Edit ${i}`, details: 'Details' })));
-    assert.deepEqual(edits.map((r) => r.status), Array<number>(12).fill(200), JSON.stringify(edits.map((r) => r.body)));
+    const slide = (await admin.post('/api/slider/', { title: 'Slide', details: 'Details', image })).body.data
+      ._id as string;
+    const edits = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        admin.put(`/api/slider/${slide}`, { title: `Edit ${i}`, details: 'Details' }),
+      ),
+    );
+    assert.deepEqual(
+      edits.map((r) => r.status),
+      Array<number>(12).fill(200),
+      JSON.stringify(edits.map((r) => r.body)),
+    );
   });
 });

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
-import { hashPassword } from '../../src/server/auth/passwords.ts';
+import { hashPassword } from '../../src/server/features/auth/passwords.ts';
 import { HttpClient } from '../helpers/http.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, engines, startServer, type TestServer } from '../helpers/server.ts';
 import { isResetCode, startSmtp, type ReceivedMail, type SmtpReceiver } from '../helpers/smtp.ts';
 
 /** The code an authenticator app shows for `secret`, `steps` 30-second steps from now. */
-const appCode = (secret: string, steps = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+const appCode = (secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
 const isFactorMail = (mail: ReceivedMail) => mail.subject.includes('A change to how you sign in');
 const codeIn = (mail: ReceivedMail) => /\b(\d{6})\b/.exec(mail.text)![1]!;
 
@@ -18,7 +19,11 @@ for (const engine of engines()) {
     let ip = 0;
     before(async () => {
       smtp = await startSmtp();
-      srv = await startServer(engine, { SMTP_URL: smtp.url, MAIL_FROM: 'Site <no-reply@test.example>', TRUST_PROXY: 'true' });
+      srv = await startServer(engine, {
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Site <no-reply@test.example>',
+        TRUST_PROXY: 'true',
+      });
     });
     after(async () => {
       await srv?.close();
@@ -33,12 +38,20 @@ for (const engine of engines()) {
       return c;
     };
     const signedIn = async (c: HttpClient) => (await c.get('/api/auth/is-logged-in')).status === 200;
-    const passwordSignIn = (c: HttpClient) => c.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const passwordSignIn = (c: HttpClient) =>
+      c.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     const removeAllFactors = async () => {
-      for (const t of ['passkeys', 'totp_factors', 'recovery_codes', 'sign_in_steps', 'rate_limits'] as const) await db().deleteFrom(t).execute();
+      for (const t of ['passkeys', 'totp_factors', 'recovery_codes', 'sign_in_steps', 'rate_limits'] as const)
+        await db().deleteFrom(t).execute();
     };
     /** Sets up the authenticator app through the API; answers its secret and the recovery codes. */
+    /** Adding a factor needs the re-check of the last 5 minutes: the password, on an account with no factor yet. */
+    const recheck = async (owner: HttpClient) => {
+      const res = await owner.post('/api/auth/recheck', { password: ADMIN_PASSWORD });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+    };
     const setUpApp = async (owner: HttpClient): Promise<{ secret: string; recoveryCodes: string[] }> => {
+      await recheck(owner);
       const setup = await owner.post('/api/auth/totp/setup');
       assert.equal(setup.status, 200, JSON.stringify(setup.body));
       const { secret } = setup.body.data;
@@ -54,7 +67,7 @@ for (const engine of engines()) {
       return c;
     };
 
-    it('with no factor, the contract\'s sign-in is unchanged: a token, a cookie', async () => {
+    it("with no factor, the contract's sign-in is unchanged: a token, a cookie", async () => {
       await removeAllFactors();
       const c = browser();
       const res = await passwordSignIn(c);
@@ -70,6 +83,8 @@ for (const engine of engines()) {
     it('sets up the app from a QR code and a secret, confirmed by a first code; the first factor brings 10 recovery codes', async () => {
       await removeAllFactors();
       const owner = await ownerSignedIn();
+      assert.equal((await owner.post('/api/auth/totp/setup')).status, 403, 'not without the re-check');
+      await recheck(owner);
       const setup = await owner.post('/api/auth/totp/setup');
       assert.equal(setup.status, 200);
       const { secret, uri, qrSvg } = setup.body.data;
@@ -89,8 +104,13 @@ for (const engine of engines()) {
       assert.equal(new Set(codes).size, 10);
       for (const code of codes) assert.match(code, /^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
       const stored = await db().selectFrom('recovery_codes').select('code_hash').execute();
-      for (const code of codes) assert.ok(!stored.some((r) => r.code_hash.includes(code.replace('-', ''))), 'codes are stored hashed');
-      assert.deepEqual((await owner.get('/api/auth/factors')).body.data, { passkeys: [], totp: true, recoveryCodesLeft: 10 });
+      for (const code of codes)
+        assert.ok(!stored.some((r) => r.code_hash.includes(code.replace('-', ''))), 'codes are stored hashed');
+      assert.deepEqual((await owner.get('/api/auth/factors')).body.data, {
+        passkeys: [],
+        totp: true,
+        recoveryCodesLeft: 10,
+      });
       const mail = await smtp.waitFor(ADMIN_EMAIL, isFactorMail);
       assert.match(mail.text, /authenticator app was set up/);
       assert.match(mail.text, /فُعّل تطبيق المصادقة/);
@@ -143,11 +163,17 @@ for (const engine of engines()) {
       const { recoveryCodes } = await setUpApp(owner);
       const code = recoveryCodes[3]!;
       const c = browser();
-      const first = await c.post('/api/auth/second-step', { ticket: (await passwordSignIn(c)).body.secondStep.ticket, code: code.toLowerCase().replace('-', '') });
+      const first = await c.post('/api/auth/second-step', {
+        ticket: (await passwordSignIn(c)).body.secondStep.ticket,
+        code: code.toLowerCase().replace('-', ''),
+      });
       assert.equal(first.status, 200, JSON.stringify(first.body));
       assert.ok(await signedIn(c));
       const d = browser();
-      const second = await d.post('/api/auth/second-step', { ticket: (await passwordSignIn(d)).body.secondStep.ticket, code });
+      const second = await d.post('/api/auth/second-step', {
+        ticket: (await passwordSignIn(d)).body.secondStep.ticket,
+        code,
+      });
       assert.equal(second.status, 400);
       assert.match(second.body.message, /recovery code is wrong or has already been used/);
       assert.equal(await signedIn(d), false);
@@ -157,14 +183,20 @@ for (const engine of engines()) {
     it('a ticket dies after 5 wrong codes, and an account takes 10 wrong codes a day from unknown browsers', async () => {
       const c = browser();
       const { ticket } = (await passwordSignIn(c)).body.secondStep;
-      for (let i = 0; i < 5; i++) assert.equal((await c.post('/api/auth/second-step', { ticket, code: '000000' })).status, 400);
+      for (let i = 0; i < 5; i++)
+        assert.equal((await c.post('/api/auth/second-step', { ticket, code: '000000' })).status, 400);
       const dead = await c.post('/api/auth/second-step', { ticket, code: '000000' });
       assert.equal(dead.status, 401);
       assert.match(dead.body.message, /expired/);
       let status = 0;
       for (let i = 0; i < 8 && status !== 429; i++) {
         const d = browser();
-        status = (await d.post('/api/auth/second-step', { ticket: (await passwordSignIn(d)).body.secondStep.ticket, code: '000000' })).status;
+        status = (
+          await d.post('/api/auth/second-step', {
+            ticket: (await passwordSignIn(d)).body.secondStep.ticket,
+            code: '000000',
+          })
+        ).status;
       }
       assert.equal(status, 429, 'the 11th wrong code of the day is refused');
       await db().deleteFrom('rate_limits').execute();
@@ -180,9 +212,15 @@ for (const engine of engines()) {
       assert.ok(await signedIn(older));
 
       const c = browser();
-      await db().updateTable('password_resets').set({ last_sent_at: new Date(Date.now() - 61_000).toISOString() }).execute();
+      await db()
+        .updateTable('password_resets')
+        .set({ last_sent_at: new Date(Date.now() - 61_000).toISOString() })
+        .execute();
       assert.equal((await c.post('/api/auth/forget-password', { email: ADMIN_EMAIL })).status, 200);
-      const verified = await c.post('/api/auth/verify-reset-password', { email: ADMIN_EMAIL, otp: codeIn(await smtp.waitFor(ADMIN_EMAIL, isResetCode)) });
+      const verified = await c.post('/api/auth/verify-reset-password', {
+        email: ADMIN_EMAIL,
+        otp: codeIn(await smtp.waitFor(ADMIN_EMAIL, isResetCode)),
+      });
       assert.equal(verified.status, 200);
       const { token, secondStep } = verified.body;
       assert.equal(typeof token, 'string');
@@ -199,31 +237,52 @@ for (const engine of engines()) {
       assert.equal(done.status, 200, JSON.stringify(done.body));
       assert.ok(await signedIn(c));
       assert.equal(await signedIn(older), false, 'every other session ended');
-      await db().updateTable('users').set({ password_hash: await hashPassword(ADMIN_PASSWORD) }).execute();
+      await db()
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(ADMIN_PASSWORD) })
+        .execute();
     });
 
-    it('removing the app asks for the password again, ends the other sessions, and the password alone signs in again', async () => {
+    it('removing the app asks for the password and a code again, ends the other sessions, and the password alone signs in again', async () => {
       await db().deleteFrom('rate_limits').execute();
       await forgetUsedCodes();
       const { secret } = await db().selectFrom('totp_factors').select('secret').executeTakeFirstOrThrow();
       const signInWithApp = async (steps: number) => {
         const c = browser();
-        const r = await c.post('/api/auth/second-step', { ticket: (await passwordSignIn(c)).body.secondStep.ticket, code: appCode(secret, steps) });
+        const r = await c.post('/api/auth/second-step', {
+          ticket: (await passwordSignIn(c)).body.secondStep.ticket,
+          code: appCode(secret, steps),
+        });
         assert.equal(r.status, 200, JSON.stringify(r.body));
         return c;
       };
       const owner = await signInWithApp(-1);
       const other = await signInWithApp(0);
-      assert.equal((await owner.request('DELETE', '/api/auth/totp', {})).status, 400);
+      assert.equal(
+        (await owner.request('DELETE', '/api/auth/totp', {})).status,
+        403,
+        'nothing to re-check with: not yet',
+      );
       const wrong = await owner.request('DELETE', '/api/auth/totp', { currentPassword: 'not it' });
       assert.equal(wrong.status, 400);
       assert.match(wrong.body.message, /current password is incorrect/);
       assert.ok(await signedIn(other));
-      const removed = await owner.request('DELETE', '/api/auth/totp', { currentPassword: ADMIN_PASSWORD });
+      // The app was set up before this session began: the re-check takes a code of it beside the password.
+      const passwordOnly = await owner.request('DELETE', '/api/auth/totp', { currentPassword: ADMIN_PASSWORD });
+      assert.equal(passwordOnly.status, 400);
+      assert.match(passwordOnly.body.message, /Also confirm/);
+      const removed = await owner.request('DELETE', '/api/auth/totp', {
+        currentPassword: ADMIN_PASSWORD,
+        code: appCode(secret, 1),
+      });
       assert.equal(removed.status, 200, JSON.stringify(removed.body));
       assert.equal(await signedIn(other), false);
       assert.ok(await signedIn(owner));
-      assert.deepEqual((await owner.get('/api/auth/factors')).body.data, { passkeys: [], totp: false, recoveryCodesLeft: 0 });
+      assert.deepEqual((await owner.get('/api/auth/factors')).body.data, {
+        passkeys: [],
+        totp: false,
+        recoveryCodesLeft: 0,
+      });
       const mail = await smtp.waitFor(ADMIN_EMAIL, (m) => isFactorMail(m) && m.text.includes('removed'));
       assert.match(mail.text, /authenticator app was removed/);
       assert.equal(typeof (await passwordSignIn(browser())).body.token, 'string');
@@ -234,20 +293,38 @@ for (const engine of engines()) {
       const c = browser();
       const options = await c.post('/api/auth/passkey/options', {});
       assert.equal(options.status, 200);
+      // The challenge is held by this browser (a signed cookie), not by a table strangers could fill.
+      assert.ok(c.cookie('webauthn-sign-in')?.startsWith(`${options.body.data.challenge}.`));
       // A client that labels an empty body as JSON: every field is optional, so it is `{}`.
-      assert.equal((await c.post('/api/auth/passkey/options', undefined, { 'content-type': 'application/json' })).status, 200);
-      assert.equal((await c.post('/api/auth/second-step', undefined, { 'content-type': 'application/json' })).status, 400, 'a body with required fields is still needed');
+      assert.equal(
+        (await c.post('/api/auth/passkey/options', undefined, { 'content-type': 'application/json' })).status,
+        200,
+      );
+      assert.equal(
+        (await c.post('/api/auth/second-step', undefined, { 'content-type': 'application/json' })).status,
+        400,
+        'a body with required fields is still needed',
+      );
       assert.match(options.body.data.challenge, /^[A-Za-z0-9_-]{20,}$/);
       assert.equal(options.body.data.userVerification, 'required');
       assert.equal(options.body.data.rpId, new URL(srv.app.ctx.config.publicUrl).hostname);
-      const stored = await db().selectFrom('webauthn_challenges').select(['challenge', 'purpose']).execute();
-      assert.ok(stored.some((r) => r.challenge === options.body.data.challenge && r.purpose === 'sign-in'));
+      assert.equal((await db().selectFrom('webauthn_challenges').select('challenge').execute()).length, 0);
       const b64 = (v: string) => Buffer.from(v).toString('base64url');
       const forged = {
-        id: b64('no such credential'), rawId: b64('no such credential'), type: 'public-key', clientExtensionResults: {},
+        id: b64('no such credential'),
+        rawId: b64('no such credential'),
+        type: 'public-key',
+        clientExtensionResults: {},
         response: {
-          clientDataJSON: b64(JSON.stringify({ type: 'webauthn.get', challenge: options.body.data.challenge, origin: srv.app.ctx.config.publicUrl })),
-          authenticatorData: b64('x'.repeat(37)), signature: b64('sig'),
+          clientDataJSON: b64(
+            JSON.stringify({
+              type: 'webauthn.get',
+              challenge: options.body.data.challenge,
+              origin: srv.app.ctx.config.publicUrl,
+            }),
+          ),
+          authenticatorData: b64('x'.repeat(37)),
+          signature: b64('sig'),
         },
       };
       const unknown = await c.post('/api/auth/passkey/sign-in', { response: forged });
@@ -255,11 +332,16 @@ for (const engine of engines()) {
       assert.match(unknown.body.message, /not registered here/);
       const malformed = await c.post('/api/auth/passkey/sign-in', { response: { ...forged, type: 'password' } });
       assert.equal(malformed.status, 400);
-      const junk = await c.post('/api/auth/passkey/sign-in', { response: { ...forged, response: { ...forged.response, clientDataJSON: '%%%' } } });
+      const junk = await c.post('/api/auth/passkey/sign-in', {
+        response: { ...forged, response: { ...forged.response, clientDataJSON: '%%%' } },
+      });
       assert.equal(junk.status, 400);
       assert.equal(await signedIn(c), false);
       const counted = await db().selectFrom('rate_limits').select('hits').execute();
-      assert.ok(counted.some((r) => Number(r.hits) >= 3), 'failed passkey tries are counted');
+      assert.ok(
+        counted.some((r) => Number(r.hits) >= 3),
+        'failed passkey tries are counted',
+      );
     });
 
     it('needs the session for every factor call', async () => {
@@ -270,7 +352,14 @@ for (const engine of engines()) {
       assert.equal((await anon.request('DELETE', '/api/auth/totp', { currentPassword: ADMIN_PASSWORD })).status, 401);
       assert.equal((await anon.post('/api/auth/passkeys/options')).status, 401);
       assert.equal((await anon.post('/api/auth/recovery-codes', { currentPassword: ADMIN_PASSWORD })).status, 401);
-      assert.equal((await anon.request('DELETE', '/api/auth/passkeys/0190a8a0-0000-7000-8000-000000000000', { currentPassword: ADMIN_PASSWORD })).status, 401);
+      assert.equal(
+        (
+          await anon.request('DELETE', '/api/auth/passkeys/0190a8a0-0000-7000-8000-000000000000', {
+            currentPassword: ADMIN_PASSWORD,
+          })
+        ).status,
+        401,
+      );
     });
   });
 }

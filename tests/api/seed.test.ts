@@ -10,13 +10,16 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { variantName } from '../../src/server/images/image-store.ts';
-import { addWord } from '../../src/server/words/words-repository.ts';
+import { variantName } from '../../src/server/features/images/image-store.ts';
+import { addWord } from '../../src/server/features/keywords/keywords-repository.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, engines, type Engine } from '../helpers/server.ts';
 import { HttpClient } from '../helpers/http.ts';
 
 /** One data folder (and, for PostgreSQL, one database) that several app instances share in turn. */
-interface Site { env(seed: boolean): Record<string, string>; cleanup(): Promise<void> }
+interface Site {
+  env(seed: boolean): Record<string, string>;
+  cleanup(): Promise<void>;
+}
 
 async function freshSite(engine: Engine): Promise<Site> {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-seed-'));
@@ -34,7 +37,12 @@ async function freshSite(engine: Engine): Promise<Site> {
   }
   return {
     env: (seed) => ({
-      DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'silent', PORT: '0', SEED_DEMO: String(seed),
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      SEED_DEMO: String(seed),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     }),
     async cleanup() {
@@ -77,7 +85,10 @@ const TABLES = ['cards', 'card_details', 'slides', 'words', 'about', 'settings',
 async function snapshot(app: FastifyInstance) {
   const counts: Record<string, number> = {};
   for (const table of TABLES) {
-    const row = await app.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await app.ctx.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   const files = await app.ctx.db.selectFrom('image_files').select('name').orderBy('name').execute();
@@ -87,7 +98,9 @@ async function snapshot(app: FastifyInstance) {
 /** Every image name the content points at. */
 async function referencedImages(app: FastifyInstance): Promise<string[]> {
   const { db } = app.ctx;
-  const rows = await db.selectFrom('cards').select('image')
+  const rows = await db
+    .selectFrom('cards')
+    .select('image')
     .unionAll(db.selectFrom('card_details').select('image'))
     .unionAll(db.selectFrom('slides').select('image'))
     .execute();
@@ -108,13 +121,24 @@ const end = Date.now();
 await app.close();
 process.stdout.write(JSON.stringify({ start, end }));`;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     let stdout = '';
-    child.stdout.on('data', (chunk) => { stdout += String(chunk); });
-    child.stderr.on('data', (chunk) => { stderr += String(chunk); });
+    child.stdout.on('data', (chunk) => {
+      stdout += String(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(stdout) as { start: number; end: number }) : reject(new Error(`child exited with ${code}: ${stderr}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(stdout) as { start: number; end: number })
+        : reject(new Error(`child exited with ${code}: ${stderr}`)),
+    );
   });
 }
 
@@ -128,9 +152,17 @@ for (const engine of engines()) {
         const address = app.server.address();
         const http = new HttpClient(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
 
-        const slides = (await http.get('/api/slider/')).body.data as { title: string; details: string; imageUrl: string; position: number }[];
+        const slides = (await http.get('/api/slider/')).body.data as {
+          title: string;
+          details: string;
+          imageUrl: string;
+          position: number;
+        }[];
         assert.equal(slides.length, 3);
-        assert.deepEqual(slides.map((s) => s.position), [0, 1, 2]);
+        assert.deepEqual(
+          slides.map((s) => s.position),
+          [0, 1, 2],
+        );
         for (const slide of slides) {
           assert.ok(slide.title.length > 0 && slide.details.length > 0);
           const picture = await http.get(slide.imageUrl);
@@ -140,7 +172,8 @@ for (const engine of engines()) {
         const ar = (await http.get('/api/aboutus?language=ar')).body.data;
         const en = (await http.get('/api/aboutus?language=en')).body.data;
         for (const about of [ar, en]) {
-          for (const field of ['title', 'description', 'title2', 'description2', 'title3', 'description3']) assert.ok(about[field].length > 0, field);
+          for (const field of ['title', 'description', 'title2', 'description2', 'title3', 'description3'])
+            assert.ok(about[field].length > 0, field);
         }
         assert.match(ar.description3, /الرياض/);
         assert.match(en.description3, /Riyadh/);
@@ -149,7 +182,10 @@ for (const engine of engines()) {
         assert.ok(words.includes('طارد الحمام') && words.some((w) => /spikes/i.test(w)));
         // Every demo item is written in both languages, and the contact details are fictional.
         for (const type of ['product', 'portfolio']) {
-          const cards = (await http.get(`/api/card?type=${type}`)).body.data as { titleEn: string; descriptionEn: string }[];
+          const cards = (await http.get(`/api/card?type=${type}`)).body.data as {
+            titleEn: string;
+            descriptionEn: string;
+          }[];
           // An empty list would pass the loop: the demo has cards of both types.
           assert.ok(cards.length > 0, `${type} cards listed`);
           for (const card of cards) {
@@ -160,10 +196,18 @@ for (const engine of engines()) {
         for (const slide of (await http.get('/api/slider/')).body.data as { titleEn: string; detailsEn: string }[]) {
           assert.ok(slide.titleEn.length > 0 && slide.detailsEn.length > 0, 'slide in English');
         }
-        const contact = (await http.get('/api/contact')).body.data as { email: string; citiesEn: string[]; citiesAr: string[] };
+        const contact = (await http.get('/api/contact')).body.data as {
+          email: string;
+          citiesEn: string[];
+          citiesAr: string[];
+        };
         assert.match(contact.email, /@example\.com$/);
         assert.equal(contact.citiesAr.length, contact.citiesEn.length);
-        assert.match((await http.get('/api/auth/phone')).body.data, /^\+9665\d{8}$/, "the demo number, answered in international form");
+        assert.match(
+          (await http.get('/api/auth/phone')).body.data,
+          /^\+9665\d{8}$/,
+          'the demo number, answered in international form',
+        );
 
         const { db } = app.ctx;
         const products = await db.selectFrom('cards').selectAll().where('type', '=', 'product').execute();
@@ -172,12 +216,17 @@ for (const engine of engines()) {
         assert.equal(detailed.length, 2);
         for (const product of products) {
           const items = await db.selectFrom('card_details').select('id').where('card_id', '=', product.id).execute();
-          if (Number(product.is_detailed) === 1) assert.ok(items.length >= 3 && items.length <= 4, `${items.length} items`);
+          if (Number(product.is_detailed) === 1)
+            assert.ok(items.length >= 3 && items.length <= 4, `${items.length} items`);
           else assert.equal(items.length, 0);
         }
         const portfolio = await db.selectFrom('cards').select('created_at').where('type', '=', 'portfolio').execute();
         assert.equal(portfolio.length, 6);
-        assert.equal(new Set(portfolio.map((p) => p.created_at)).size, 6, 'staggered creation times order the home portfolio');
+        assert.equal(
+          new Set(portfolio.map((p) => p.created_at)).size,
+          6,
+          'staggered creation times order the home portfolio',
+        );
 
         const names = await referencedImages(app);
         assert.equal(new Set(names).size, names.length, 'every item has its own picture');
@@ -216,7 +265,9 @@ for (const engine of engines()) {
           await closeApp(await start(site.env(false))); // schema and admin in place, as after a deploy
           const [a, b] = await Promise.all([startInChild(site.env(true)), startInChild(site.env(true))]);
           overlapped = a.start < b.end && b.start < a.end;
-          t.diagnostic(`attempt ${attempt}: start-ups ${overlapped ? 'overlapped' : 'did not overlap'} (${a.start}-${a.end}, ${b.start}-${b.end})`);
+          t.diagnostic(
+            `attempt ${attempt}: start-ups ${overlapped ? 'overlapped' : 'did not overlap'} (${a.start}-${a.end}, ${b.start}-${b.end})`,
+          );
           if (overlapped) await checkSeededOnce(site.env(false));
         } finally {
           await site.cleanup();
@@ -232,7 +283,11 @@ for (const engine of engines()) {
       const names = await referencedImages(app);
       assert.equal(counts.images, names.length, 'the server that lost the race released its pictures');
       const variants = await app.ctx.db.selectFrom('images').select('variants').execute();
-      assert.equal(files.length, variants.reduce((sum, r) => sum + (JSON.parse(r.variants) as number[]).length, 0), 'no stray files');
+      assert.equal(
+        files.length,
+        variants.reduce((sum, r) => sum + (JSON.parse(r.variants) as number[]).length, 0),
+        'no stray files',
+      );
       await closeApp(app);
     }
 
@@ -244,7 +299,10 @@ for (const engine of engines()) {
         await closeApp(setup);
         const app = await start(site.env(true));
         const { counts, files } = await snapshot(app);
-        assert.deepEqual([counts.cards, counts.slides, counts.words, counts.about, counts.images, files.length], [0, 0, 1, 0, 0, 0]);
+        assert.deepEqual(
+          [counts.cards, counts.slides, counts.words, counts.about, counts.images, files.length],
+          [0, 0, 1, 0, 0, 0],
+        );
         await closeApp(app);
       } finally {
         await site.cleanup();

@@ -14,19 +14,48 @@ async function head(url: string): Promise<{ title: string; description: string }
 describeEachEngine('search titles API and page titles', (server) => {
   it('names the service and the served cities by default, in each language', async () => {
     const admin = await server().admin();
-    assert.deepEqual((await server().anon().get('/api/seo')).body.data, { titleAr: '', titleEn: '', descriptionAr: '', descriptionEn: '', updatedAt: '' });
+    assert.deepEqual((await server().anon().get('/api/seo')).body.data, {
+      titleAr: '',
+      titleEn: '',
+      descriptionAr: '',
+      descriptionEn: '',
+      updatedAt: '',
+    });
     const contact = (await admin.get('/api/contact')).body.data;
     const { updatedAt: _u, ...fields } = contact;
-    assert.equal((await admin.put('/api/contact', { ...fields, citiesAr: ['الدمام', 'الرياض', 'جدة'], citiesEn: ['Dammam', 'Riyadh', 'Jeddah'] })).status, 200);
+    assert.equal(
+      (
+        await admin.put('/api/contact', {
+          ...fields,
+          citiesAr: ['الدمام', 'الرياض', 'جدة'],
+          citiesEn: ['Dammam', 'Riyadh', 'Jeddah'],
+        })
+      ).status,
+      200,
+    );
     assert.equal((await head(`${server().url}/`)).title, 'شوك وشبك طارد للحمام في الدمام والرياض وجدة | طارد الحمام');
-    assert.equal((await head(`${server().url}/en`)).title, 'Anti-pigeon spikes and nets in Dammam, Riyadh and Jeddah | Bird Barrier');
-    assert.equal((await head(`${server().url}/products`)).title, 'منتجاتنا | شوك وشبك طارد للحمام في الدمام والرياض وجدة');
-    assert.equal((await head(`${server().url}/en/contact`)).title, 'Contact | Anti-pigeon spikes and nets in Dammam, Riyadh and Jeddah');
+    assert.equal(
+      (await head(`${server().url}/en`)).title,
+      'Anti-pigeon spikes and nets in Dammam, Riyadh and Jeddah | Bird Barrier',
+    );
+    assert.equal(
+      (await head(`${server().url}/products`)).title,
+      'منتجاتنا | شوك وشبك طارد للحمام في الدمام والرياض وجدة',
+    );
+    assert.equal(
+      (await head(`${server().url}/en/contact`)).title,
+      'Contact | Anti-pigeon spikes and nets in Dammam, Riyadh and Jeddah',
+    );
   });
 
   it('lets the owner set the headline and the home description, and shows them at once', async () => {
     const admin = await server().admin();
-    const saved = await admin.put('/api/seo', { titleAr: '  مصدات   الحمام في الخبر ', titleEn: 'Pigeon barriers in Khobar', descriptionAr: 'وصف عربي للبحث', descriptionEn: '' });
+    const saved = await admin.put('/api/seo', {
+      titleAr: '  مصدات   الحمام في الخبر ',
+      titleEn: 'Pigeon barriers in Khobar',
+      descriptionAr: 'وصف عربي للبحث',
+      descriptionEn: '',
+    });
     assert.equal(saved.status, 200);
     assert.equal(saved.body.message, 'Search titles saved');
     assert.equal(saved.body.data.titleAr, 'مصدات الحمام في الخبر', 'one line, trimmed');
@@ -39,12 +68,25 @@ describeEachEngine('search titles API and page titles', (server) => {
     assert.match((await head(`${server().url}/en`)).description, /Dammam/, 'an empty description keeps the default');
 
     // A stale save is refused; a too long title is refused naming the field; strangers may not write.
-    const stale = await admin.put('/api/seo', { ...saved.body.data, updatedAt: undefined, expectedUpdatedAt: '2000-01-01T00:00:00.000Z' });
+    const stale = await admin.put('/api/seo', {
+      ...saved.body.data,
+      updatedAt: undefined,
+      expectedUpdatedAt: '2000-01-01T00:00:00.000Z',
+    });
     assert.equal(stale.status, 409);
-    const long = await admin.put('/api/seo', { titleAr: 'ا'.repeat(91), titleEn: '', descriptionAr: '', descriptionEn: '' });
+    const long = await admin.put('/api/seo', {
+      titleAr: 'ا'.repeat(91),
+      titleEn: '',
+      descriptionAr: '',
+      descriptionEn: '',
+    });
     assert.equal(long.status, 400);
     assert.match(long.body.message, /titleAr/);
-    assert.equal((await server().anon().put('/api/seo', { titleAr: '', titleEn: '', descriptionAr: '', descriptionEn: '' })).status, 401);
+    assert.equal(
+      (await server().anon().put('/api/seo', { titleAr: '', titleEn: '', descriptionAr: '', descriptionEn: '' }))
+        .status,
+      401,
+    );
     assert.equal((await admin.put('/api/seo', { titleAr: '' })).status, 400, 'every field is sent');
   });
 });

@@ -7,7 +7,15 @@ import { outliveRetention } from '../helpers/retention.ts';
 import { describeEachEngine, type TestServer } from '../helpers/server.ts';
 import type { HttpClient } from '../helpers/http.ts';
 
-interface SlideBody { _id: string; title: string; details: string; image: string; imageUrl: string; position: number; updatedAt: string }
+interface SlideBody {
+  _id: string;
+  title: string;
+  details: string;
+  image: string;
+  imageUrl: string;
+  position: number;
+  updatedAt: string;
+}
 
 const UNKNOWN_ID = '0190b3c4-0000-7000-8000-000000000000';
 
@@ -24,7 +32,11 @@ async function list(client: HttpClient): Promise<SlideBody[]> {
 }
 
 function assertGapFree(slides: SlideBody[]): void {
-  assert.deepEqual(slides.map((s) => s.position), slides.map((_, i) => i), 'positions are exactly 0..n-1 in list order');
+  assert.deepEqual(
+    slides.map((s) => s.position),
+    slides.map((_, i) => i),
+    'positions are exactly 0..n-1 in list order',
+  );
 }
 
 async function addSlides(server: TestServer, admin: HttpClient, titles: string[]): Promise<SlideBody[]> {
@@ -48,7 +60,11 @@ describeEachEngine('slider API', (server) => {
   it('creates, lists, edits and deletes a slide, freeing replaced images', async () => {
     const admin = await server().admin();
     const first = await storeImage(server());
-    const created = await admin.post('/api/slider/', { title: '  حماية الواجهات  ', details: 'شوك ستانلس ستيل', image: first });
+    const created = await admin.post('/api/slider/', {
+      title: '  حماية الواجهات  ',
+      details: 'شوك ستانلس ستيل',
+      image: first,
+    });
     assert.equal(created.status, 201);
     assert.equal(typeof created.body.message, 'string');
     const slide = created.body.data as SlideBody;
@@ -59,15 +75,25 @@ describeEachEngine('slider API', (server) => {
     assertGapFree(listed);
     const found = listed.find((s) => s._id === slide._id)!;
     assert.equal(found.position, listed.length - 1, 'appended at the end');
-    assert.deepEqual({ title: found.title, details: found.details, image: found.image }, { title: 'حماية الواجهات', details: 'شوك ستانلس ستيل', image: first });
+    assert.deepEqual(
+      { title: found.title, details: found.details, image: found.image },
+      { title: 'حماية الواجهات', details: 'شوك ستانلس ستيل', image: first },
+    );
     assert.equal((await server().anon().get(found.imageUrl)).status, 200);
 
-    const kept = await admin.put(`/api/slider/${slide._id}`, { title: 'Facade protection', details: 'Stainless spikes' });
+    const kept = await admin.put(`/api/slider/${slide._id}`, {
+      title: 'Facade protection',
+      details: 'Stainless spikes',
+    });
     assert.equal(kept.status, 200);
     assert.equal(kept.body.data.image, first, 'image is optional on edit');
 
     const second = await storeImage(server());
-    const replaced = await admin.put(`/api/slider/${slide._id}`, { title: 'Facade protection', details: 'Nets and spikes', image: second });
+    const replaced = await admin.put(`/api/slider/${slide._id}`, {
+      title: 'Facade protection',
+      details: 'Nets and spikes',
+      image: second,
+    });
     assert.equal(replaced.status, 200);
     const after = (await list(admin)).find((s) => s._id === slide._id)!;
     assert.deepEqual([after.details, after.image, after.imageUrl], ['Nets and spikes', second, `/uploads/${second}`]);
@@ -83,32 +109,45 @@ describeEachEngine('slider API', (server) => {
     assert.ok(!remaining.some((s) => s._id === slide._id));
     assertGapFree(remaining);
     await outliveRetention(server());
-    assert.equal(await storedFile(server(), second), undefined, 'the deleted slide\'s image is freed');
+    assert.equal(await storedFile(server(), second), undefined, "the deleted slide's image is freed");
   });
 
   it('frees a replaced or deleted slide image only once no card, detail item or slide uses it', async () => {
     const admin = await server().admin();
-    const inImages = async (name: string) => (await server().app.ctx.db.selectFrom('images').select('name').where('name', '=', name).executeTakeFirst()) !== undefined;
+    const inImages = async (name: string) =>
+      (await server().app.ctx.db.selectFrom('images').select('name').where('name', '=', name).executeTakeFirst()) !==
+      undefined;
     const shared = await storeImage(server());
-    const slide = (await admin.post('/api/slider/', { title: 'مشتركة', details: 'نص', image: shared })).body.data as SlideBody;
-    const card = await admin.post('/api/card/?type=product', { title: 'Shared picture', description: 'Also on a slide', image: shared });
+    const slide = (await admin.post('/api/slider/', { title: 'مشتركة', details: 'نص', image: shared })).body
+      .data as SlideBody;
+    const card = await admin.post('/api/card/?type=product', {
+      title: 'Shared picture',
+      description: 'Also on a slide',
+      image: shared,
+    });
     assert.equal(card.status, 201);
 
     const own = await storeImage(server());
-    assert.equal((await admin.put(`/api/slider/${slide._id}`, { title: 'مشتركة', details: 'نص', image: own })).status, 200);
+    assert.equal(
+      (await admin.put(`/api/slider/${slide._id}`, { title: 'مشتركة', details: 'نص', image: own })).status,
+      200,
+    );
     assert.equal(await inImages(shared), true, 'the card still uses the replaced image: kept');
     assert.equal((await admin.delete(`/api/card/${card.body.data._id as string}`)).status, 200);
     await outliveRetention(server());
     assert.equal(await inImages(shared), false, 'freed with its last user');
 
     const next = await storeImage(server());
-    assert.equal((await admin.put(`/api/slider/${slide._id}`, { title: 'مشتركة', details: 'نص', image: next })).status, 200);
+    assert.equal(
+      (await admin.put(`/api/slider/${slide._id}`, { title: 'مشتركة', details: 'نص', image: next })).status,
+      200,
+    );
     await outliveRetention(server());
     assert.equal(await inImages(own), false, 'the image the slide no longer uses is gone from images');
     assert.equal(await inImages(next), true);
     assert.equal((await admin.delete(`/api/slider/${slide._id}`)).status, 200);
     await outliveRetention(server());
-    assert.equal(await inImages(next), false, 'the deleted slide\'s image is gone from images');
+    assert.equal(await inImages(next), false, "the deleted slide's image is gone from images");
   });
 
   it('refuses every admin write without a session', async () => {
@@ -143,7 +182,11 @@ describeEachEngine('slider API', (server) => {
       assert.match(res.body.message, field);
     }
     const [slide] = await addSlides(server(), admin, ['valid']);
-    const bad = await admin.put(`/api/slider/${slide!._id}`, { title: 't', details: 'd', image: `${'b'.repeat(32)}.webp` });
+    const bad = await admin.put(`/api/slider/${slide!._id}`, {
+      title: 't',
+      details: 'd',
+      image: `${'b'.repeat(32)}.webp`,
+    });
     assert.equal(bad.status, 400);
     assert.match(bad.body.message, /image/);
     assert.equal((await list(admin)).find((s) => s._id === slide!._id)!.image, slide!.image, 'nothing changed');
@@ -168,7 +211,11 @@ describeEachEngine('slider API', (server) => {
     const lastMove = await admin.put(`/api/slider/up/${all.at(-1)!._id}`);
     assert.equal(lastMove.status, 200);
     assert.match(lastMove.body.message, /already last/);
-    assert.deepEqual((await list(admin)).map((s) => s._id), all.map((s) => s._id), 'no-ops change nothing');
+    assert.deepEqual(
+      (await list(admin)).map((s) => s._id),
+      all.map((s) => s._id),
+      'no-ops change nothing',
+    );
     assertGapFree(await list(admin));
   });
 
@@ -199,24 +246,45 @@ describeEachEngine('slider API', (server) => {
     const admin = await server().admin();
     const mine = await addSlides(server(), admin, ['m1', 'm2', 'm3', 'm4', 'm5']);
     const before = await list(admin);
-    const moves = Array.from({ length: 20 }, (_, i) => admin.put(`/api/slider/${i % 3 === 0 ? 'up' : 'down'}/${mine[(i * 7) % mine.length]!._id}`));
+    const moves = Array.from({ length: 20 }, (_, i) =>
+      admin.put(`/api/slider/${i % 3 === 0 ? 'up' : 'down'}/${mine[(i * 7) % mine.length]!._id}`),
+    );
     const answers = await Promise.all(moves);
-    assert.deepEqual(answers.map((r) => r.status), answers.map(() => 200));
+    assert.deepEqual(
+      answers.map((r) => r.status),
+      answers.map(() => 200),
+    );
     const after = await list(admin);
     assertGapFree(after);
-    assert.deepEqual(after.map((s) => s._id).sort(), before.map((s) => s._id).sort(), 'every slide is still there, once');
+    assert.deepEqual(
+      after.map((s) => s._id).sort(),
+      before.map((s) => s._id).sort(),
+      'every slide is still there, once',
+    );
   });
 
   it('answers 409 to an edit based on a stale version', async () => {
     const admin = await server().admin();
     const [slide] = await addSlides(server(), admin, ['versioned']);
-    const first = await admin.put(`/api/slider/${slide!._id}`, { title: 'first edit', details: 'd' }, { 'if-match': `"${slide!.updatedAt}"` });
+    const first = await admin.put(
+      `/api/slider/${slide!._id}`,
+      { title: 'first edit', details: 'd' },
+      { 'if-match': `"${slide!.updatedAt}"` },
+    );
     assert.equal(first.status, 200);
     assert.notEqual(first.body.data.updatedAt, slide!.updatedAt);
-    const stale = await admin.put(`/api/slider/${slide!._id}`, { title: 'second edit', details: 'd' }, { 'if-match': slide!.updatedAt });
+    const stale = await admin.put(
+      `/api/slider/${slide!._id}`,
+      { title: 'second edit', details: 'd' },
+      { 'if-match': slide!.updatedAt },
+    );
     assert.equal(stale.status, 409);
     assert.equal(typeof stale.body.message, 'string');
-    const staleBody = await admin.put(`/api/slider/${slide!._id}`, { title: 'third edit', details: 'd', expectedUpdatedAt: slide!.updatedAt });
+    const staleBody = await admin.put(`/api/slider/${slide!._id}`, {
+      title: 'third edit',
+      details: 'd',
+      expectedUpdatedAt: slide!.updatedAt,
+    });
     assert.equal(staleBody.status, 409);
     assert.equal((await list(admin)).find((s) => s._id === slide!._id)!.title, 'first edit');
   });

@@ -3,7 +3,16 @@ import { before, it } from 'node:test';
 import sharp from 'sharp';
 import { uploadImage } from '../helpers/factories.ts';
 import {
-  FORMATS, GPS_MARKER, hugePixelPng, imageForm, jpegWithGps, makeImage, overTenMegabytePng, svgImage, textAsJpeg, type Fixture,
+  FORMATS,
+  GPS_MARKER,
+  hugePixelPng,
+  imageForm,
+  jpegWithGps,
+  makeImage,
+  overTenMegabytePng,
+  svgImage,
+  textAsJpeg,
+  type Fixture,
 } from '../helpers/images.ts';
 import { describeEachEngine, type TestServer } from '../helpers/server.ts';
 import { storedFile, storedFileNames } from '../helpers/stored-images.ts';
@@ -61,7 +70,13 @@ describeEachEngine('image upload API', (server) => {
     }
     assert.equal(await storedFile(server(), name.replace('.webp', '-1280.webp')), undefined, 'no upscaled variant');
     const stored = await server().app.ctx.images.find(server().app.ctx.db, name);
-    assert.deepEqual(stored, { name, width: 1000, height: 500, variants: [320, 640, 960, 1000], focus: { x: 0.5, y: 0.5 } });
+    assert.deepEqual(stored, {
+      name,
+      width: 1000,
+      height: 500,
+      variants: [320, 640, 960, 1000],
+      focus: { x: 0.5, y: 0.5 },
+    });
 
     const wide = await uploadImage(admin, await makeImage('png', 3000, 300));
     assert.equal((await sharp(await storedBytes(server(), wide)).metadata()).width, 2400);
@@ -88,8 +103,15 @@ describeEachEngine('image upload API', (server) => {
       assert.equal(res.status, 415, fixture.filename);
       assert.equal(typeof res.body.message, 'string');
     }
-    const tiff = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } }).tiff().toBuffer();
-    assert.equal((await admin.post('/api/card/upload', imageForm({ bytes: tiff, filename: 'scan.png', type: 'image/png' }))).status, 415, 'TIFF');
+    const tiff = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#000' } })
+      .tiff()
+      .toBuffer();
+    assert.equal(
+      (await admin.post('/api/card/upload', imageForm({ bytes: tiff, filename: 'scan.png', type: 'image/png' })))
+        .status,
+      415,
+      'TIFF',
+    );
     assert.deepEqual(await storedFiles(server()), before);
   });
 
@@ -103,7 +125,11 @@ describeEachEngine('image upload API', (server) => {
     assert.equal(tooManyPixels.status, 413);
     assert.match(tooManyPixels.body.message, /pixels/);
     assert.deepEqual(await storedFiles(server()), before);
-    assert.equal((await admin.post('/api/card/upload', imageForm(await makeImage()))).status, 200, 'the next upload works');
+    assert.equal(
+      (await admin.post('/api/card/upload', imageForm(await makeImage()))).status,
+      200,
+      'the next upload works',
+    );
   });
 
   it('answers 400 when the request is not multipart or has no "image" field', async () => {
@@ -123,7 +149,9 @@ describeEachEngine('image upload API', (server) => {
 
   it('refuses an upload without a session', async () => {
     const before = await storedFiles(server());
-    const res = await server().anon().post('/api/card/upload', imageForm(await makeImage()));
+    const res = await server()
+      .anon()
+      .post('/api/card/upload', imageForm(await makeImage()));
     assert.equal(res.status, 401);
     assert.deepEqual(await storedFiles(server()), before);
   });

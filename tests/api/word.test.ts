@@ -10,7 +10,11 @@ describeEachEngine('keywords API', (server) => {
     assert.equal(added.body.data.word, 'طارد الحمام', 'word is stored trimmed');
     const list = await server().anon().get('/api/word/');
     assert.equal(list.status, 200);
-    assert.ok(list.body.data.some((w: { _id: string; word: string }) => w._id === added.body.data._id && w.word === 'طارد الحمام'));
+    assert.ok(
+      list.body.data.some(
+        (w: { _id: string; word: string }) => w._id === added.body.data._id && w.word === 'طارد الحمام',
+      ),
+    );
 
     const del = await admin.delete(`/api/word/${added.body.data._id}`);
     assert.equal(del.status, 200);

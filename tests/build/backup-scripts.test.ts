@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { EXPORTED_TABLES } from '../../src/server/backup/tables.ts';
+import { EXPORTED_TABLES } from '../../src/server/features/backup/tables.ts';
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,8 +15,12 @@ describe('npm run export and import with production dependencies only', () => {
   let source: Place;
   let target: Place;
   before(async () => {
-    for (const path of ['package.json', 'package-lock.json', 'scripts', 'src']) cpSync(path, join(dir, path), { recursive: true });
-    execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'ignore' });
+    for (const path of ['package.json', 'package-lock.json', 'scripts', 'src'])
+      cpSync(path, join(dir, path), { recursive: true });
+    execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
     source = await newPlace('sqlite');
     target = await newPlace('sqlite');
     const site = await serve(source, { ADMIN_EMAIL, ADMIN_PASSWORD });

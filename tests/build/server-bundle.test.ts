@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -12,7 +12,9 @@ import { npmStart, startApp, type AppProcess, type NpmStart } from '../../bench/
 describe('production server bundle (dist/server/server.js)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'bundle-test-'));
   let app: AppProcess | undefined;
-  before(async () => { app = await startApp(dataDir, { SEED_DEMO: 'false' }); });
+  before(async () => {
+    app = await startApp(dataDir, { SEED_DEMO: 'false' });
+  });
   after(async () => {
     await app?.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -66,7 +68,10 @@ describe('npm start on a built tree with production dependencies only', () => {
   before(async () => {
     for (const file of ['package.json', 'package-lock.json', 'scripts/ensure-build.ts']) cpSync(file, join(dir, file));
     cpSync('dist', join(dir, 'dist'), { recursive: true });
-    execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'ignore' });
+    execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
     app = await npmStart(dir, dataDir, { SEED_DEMO: 'false' });
   });
   after(async () => {
@@ -81,6 +86,14 @@ describe('npm start on a built tree with production dependencies only', () => {
     assert.ok(existsSync(join(dir, 'node_modules/fastify')));
   });
 
+  // The server's Node 24 is the `node` package, a production dependency: a server whose system
+  // Node is older (Debian 12 and Ubuntu 24.04 have 18) runs the site on it.
+  it('runs on the Node 24 the production dependencies bring', () => {
+    const node = join(dir, 'node_modules/.bin/node');
+    assert.match(execFileSync(node, ['--version'], { encoding: 'utf8' }), /^v24\./);
+    assert.equal(realpathSync(`/proc/${app!.serverPid}/exe`), realpathSync(node), "npm start runs the tree's own Node");
+  });
+
   it('serves pages and the API in production mode without building', async () => {
     const page = await fetch(`${app!.url}/en/contact`);
     assert.equal(page.status, 200);
@@ -93,7 +106,10 @@ describe('npm start on a built tree with production dependencies only', () => {
 
   it('keeps the source maps of the browser bundles to itself', async () => {
     const maps = readdirSync(join(dir, 'dist/client/assets')).filter((name) => name.endsWith('.js.map'));
-    assert.ok(maps.some((name) => name.startsWith('admin')), 'the build writes them');
+    assert.ok(
+      maps.some((name) => name.startsWith('admin')),
+      'the build writes them',
+    );
     for (const name of maps) assert.equal((await fetch(`${app!.url}/assets/${name}`)).status, 404, name);
     const script = readdirSync(join(dir, 'dist/client/assets')).find((name) => /^admin.*\.js$/.test(name))!;
     assert.equal((await fetch(`${app!.url}/assets/${script}`)).status, 200, 'the bundles themselves are served');

@@ -7,8 +7,44 @@ import type { TestServer } from '../helpers/server.ts';
 
 const L = {
   // The Arabic admin says the contract's messages in Arabic; the English admin keeps their exact texts.
-  ar: { msg: { uploaded: 'تم رفع الصورة بنجاح!', added: 'تمت إضافة البطاقة', updated: 'تم تحديث البطاقة', deleted: 'تم حذف البطاقة', uploadFirst: 'يرجى رفع صورة أولًا.' }, add: { product: 'إضافة منتج', portfolio: 'إضافة عمل' }, title: 'العنوان بالعربية', description: 'الوصف بالعربية', image: /^الصورة/, save: 'حفظ', edit: 'تعديل', del: 'حذف', cancel: 'إلغاء', current: 'الصورة الحالية', nav: { product: 'المنتجات', portfolio: 'أعمالنا' } },
-  en: { msg: { uploaded: 'Image uploaded successfully!', added: 'Card added', updated: 'Card updated', deleted: 'Card deleted', uploadFirst: 'Please upload an image first.' }, add: { product: 'Add product', portfolio: 'Add portfolio entry' }, title: 'Title in Arabic', description: 'Description in Arabic', image: /^Image/, save: 'Save', edit: 'Edit', del: 'Delete', cancel: 'Cancel', current: 'Current image', nav: { product: 'Products', portfolio: 'Portfolio' } },
+  ar: {
+    msg: {
+      uploaded: 'تم رفع الصورة بنجاح!',
+      added: { product: 'تمت إضافة المنتج', portfolio: 'تمت إضافة العمل' },
+      updated: { product: 'تم تحديث المنتج', portfolio: 'تم تحديث العمل' },
+      deleted: { product: 'نُقل المنتج إلى سلة المحذوفات', portfolio: 'نُقل العمل إلى سلة المحذوفات' },
+      uploadFirst: 'يرجى رفع صورة أولًا.',
+    },
+    add: { product: 'إضافة منتج', portfolio: 'إضافة عمل' },
+    title: 'العنوان بالعربية',
+    description: 'الوصف بالعربية',
+    image: /^الصورة/,
+    save: 'حفظ',
+    edit: 'تعديل',
+    del: 'حذف',
+    cancel: 'إلغاء',
+    current: 'الصورة الحالية',
+    nav: { product: 'المنتجات', portfolio: 'أعمالنا' },
+  },
+  en: {
+    msg: {
+      uploaded: 'Image uploaded successfully!',
+      added: { product: 'Product added', portfolio: 'Project added' },
+      updated: { product: 'Product updated', portfolio: 'Project updated' },
+      deleted: { product: 'Product moved to the Trash', portfolio: 'Project moved to the Trash' },
+      uploadFirst: 'Please upload an image first.',
+    },
+    add: { product: 'Add product', portfolio: 'Add portfolio entry' },
+    title: 'Title in Arabic',
+    description: 'Description in Arabic',
+    image: /^Image/,
+    save: 'Save',
+    edit: 'Edit',
+    del: 'Delete',
+    cancel: 'Cancel',
+    current: 'Current image',
+    nav: { product: 'Products', portfolio: 'Portfolio' },
+  },
 } as const;
 
 type Language = keyof typeof L;
@@ -51,7 +87,7 @@ async function cardLifecycle(page: Page, server: TestServer, lang: Language, cat
   assert.equal(await page.getByText(t.msg.uploadFirst).count(), 0);
   await expectNoAxeViolations(page, `addproduct (${lang})`);
   await save.click();
-  await expectToast(page, t.msg.added);
+  await expectToast(page, t.msg.added[category]);
   await page.waitForURL(`**${prefix}/admin/${category}-admin`);
   const article = page.getByRole('article', { name: title });
   await article.waitFor();
@@ -70,7 +106,7 @@ async function cardLifecycle(page: Page, server: TestServer, lang: Language, cat
   await page.getByLabel(t.title).fill(renamed);
   await expectNoAxeViolations(page, `editcard (${lang})`);
   await page.getByRole('button', { name: t.save, exact: true }).click();
-  await expectToast(page, t.msg.updated);
+  await expectToast(page, t.msg.updated[category]);
   await page.getByRole('article', { name: renamed }).waitFor();
   const edited = (await listed(server, category)).find((c) => c._id === added._id)!;
   assert.equal(edited.title, renamed);
@@ -82,7 +118,7 @@ async function cardLifecycle(page: Page, server: TestServer, lang: Language, cat
   assert.equal(await page.getByLabel(t.title).inputValue(), renamed);
   await uploadThroughForm(page, lang, await makeImage('jpeg'));
   await page.getByRole('button', { name: t.save, exact: true }).click();
-  await expectToast(page, t.msg.updated);
+  await expectToast(page, t.msg.updated[category]);
   await page.waitForURL(`**${prefix}/admin/${category}-admin`);
   const replaced = (await listed(server, category)).find((c) => c._id === added._id)!;
   assert.notEqual(replaced.image, added.image, 'the uploaded image replaced the old one');
@@ -95,10 +131,13 @@ async function cardLifecycle(page: Page, server: TestServer, lang: Language, cat
   await expectNoAxeViolations(page, `delete dialog (${lang})`);
   await dialog.getByRole('button', { name: t.cancel }).click();
   await dialog.waitFor({ state: 'hidden' });
-  assert.ok((await listed(server, category)).some((c) => c._id === added._id), 'Cancel deletes nothing');
+  assert.ok(
+    (await listed(server, category)).some((c) => c._id === added._id),
+    'Cancel deletes nothing',
+  );
   await card.getByRole('button', { name: t.del }).click();
   await dialog.getByRole('button', { name: t.del }).click();
-  await expectToast(page, t.msg.deleted);
+  await expectToast(page, t.msg.deleted[category]);
   await card.waitFor({ state: 'detached' });
   assert.ok(!(await listed(server, category)).some((c) => c._id === added._id), 'the API no longer lists it');
   assert.ok(!(await publicPage(server, publicPath)).includes(renamed), `${publicPath} no longer shows it`);
@@ -107,41 +146,50 @@ async function cardLifecycle(page: Page, server: TestServer, lang: Language, cat
 describe('products and portfolio screens', () => {
   const suite = browserSuite();
 
-  test('a product: add with a real upload, edit, replace the image, delete (Arabic, desktop)', () => suite.withPage(DESKTOP, async ({ page, server }) => {
-    await signIn(page, server, 'ar');
-    await cardLifecycle(page, server, 'ar', 'product');
-  }));
+  test('a product: add with a real upload, edit, replace the image, delete (Arabic, desktop)', () =>
+    suite.withPage(DESKTOP, async ({ page, server }) => {
+      await signIn(page, server, 'ar');
+      await cardLifecycle(page, server, 'ar', 'product');
+    }));
 
-  test('a portfolio entry: the same in English at phone width', () => suite.withPage(PHONE, async ({ page, server }) => {
-    await signIn(page, server, 'en');
-    await cardLifecycle(page, server, 'en', 'portfolio');
-  }));
+  test('a portfolio entry: the same in English at phone width', () =>
+    suite.withPage(PHONE, async ({ page, server }) => {
+      await signIn(page, server, 'en');
+      await cardLifecycle(page, server, 'en', 'portfolio');
+    }));
 
-  test('a failed upload says so, and leaving a half-filled form asks first', () => suite.withPage(DESKTOP, async ({ page, server }) => {
-    await signIn(page, server, 'en');
-    await page.goto(`${server.url}/en/admin/addproduct?category=product`);
-    await page.getByLabel('Title in Arabic').fill('Half done');
-    await page.getByLabel(/^Image/).setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really an image') });
-    await expectToast(page, 'Image upload failed');
-    await page.getByRole('alert').getByText(/JPEG, PNG, WebP, AVIF or GIF/).first().waitFor();
-    assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled(), true);
+  test('a failed upload says so, and leaving a half-filled form asks first', () =>
+    suite.withPage(DESKTOP, async ({ page, server }) => {
+      await signIn(page, server, 'en');
+      await page.goto(`${server.url}/en/admin/addproduct?category=product`);
+      await page.getByLabel('Title in Arabic').fill('Half done');
+      await page
+        .getByLabel(/^Image/)
+        .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not really an image') });
+      await expectToast(page, 'Image upload failed');
+      await page
+        .getByRole('alert')
+        .getByText(/JPEG, PNG, WebP, AVIF or GIF/)
+        .first()
+        .waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled(), true);
 
-    // The language switch keeps the page and what was typed, without a warning.
-    await page.getByRole('button', { name: 'التبديل إلى العربية' }).click();
-    await page.waitForURL('**/admin/addproduct?category=product');
-    assert.equal(await page.getByLabel('العنوان بالعربية').inputValue(), 'Half done');
-    assert.equal(await page.getByRole('dialog').count(), 0);
+      // The language switch keeps the page and what was typed, without a warning.
+      await page.getByRole('button', { name: 'التبديل إلى العربية' }).click();
+      await page.waitForURL('**/admin/addproduct?category=product');
+      assert.equal(await page.getByLabel('العنوان بالعربية').inputValue(), 'Half done');
+      assert.equal(await page.getByRole('dialog').count(), 0);
 
-    await page.getByRole('navigation').getByRole('link', { name: 'الشرائح' }).click();
-    const dialog = page.getByRole('dialog', { name: 'مغادرة الصفحة؟' });
-    await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'البقاء' }).click();
-    assert.match(page.url(), /\/admin\/addproduct/);
-    assert.equal(await page.getByLabel('العنوان بالعربية').inputValue(), 'Half done');
-    await page.getByRole('navigation').getByRole('link', { name: 'الشرائح' }).click();
-    await dialog.getByRole('button', { name: 'مغادرة' }).click();
-    await page.waitForURL('**/admin/slide-admin');
-  }));
+      await page.getByRole('navigation').getByRole('link', { name: 'الشرائح' }).click();
+      const dialog = page.getByRole('dialog', { name: 'مغادرة الصفحة؟' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'البقاء' }).click();
+      assert.match(page.url(), /\/admin\/addproduct/);
+      assert.equal(await page.getByLabel('العنوان بالعربية').inputValue(), 'Half done');
+      await page.getByRole('navigation').getByRole('link', { name: 'الشرائح' }).click();
+      await dialog.getByRole('button', { name: 'مغادرة' }).click();
+      await page.waitForURL('**/admin/slide-admin');
+    }));
 
   test('an edit that lost a race says so (409) instead of overwriting', async () => {
     const admin = await suite.server().admin();
@@ -157,7 +205,10 @@ describe('products and portfolio screens', () => {
       const other = await admin.put(`/api/card/${id}`, { title: 'Race', description: 'Someone else' });
       assert.equal(other.status, 200);
       await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page.locator('.notice-error').getByText(/changed by someone else/).waitFor();
+      await page
+        .locator('.notice-error')
+        .getByText(/changed by someone else/)
+        .waitFor();
       assert.match(page.url(), /\/admin\/editcard/);
       const now = (await listed(server, 'product')).find((c) => c._id === id)!;
       assert.equal(now.description, 'Someone else', 'the other edit was not overwritten');

@@ -43,7 +43,11 @@ describe('password reset through the emailed code', () => {
       assert.equal(await verify.isDisabled(), true);
 
       const resend = page.getByRole('button', { name: /^إعادة الإرسال/ });
-      assert.match((await resend.textContent()) ?? '', /^إعادة الإرسال \((60|59|58)\)$/, 'the countdown shows on the button');
+      assert.match(
+        (await resend.textContent()) ?? '',
+        /^إعادة الإرسال \((60|59|58)\)$/,
+        'the countdown shows on the button',
+      );
       assert.equal(await resend.isDisabled(), true);
       await expectNoAxeViolations(page, '/auth/sendotp');
 
@@ -59,7 +63,10 @@ describe('password reset through the emailed code', () => {
       assert.equal(await resend.isEnabled(), true, 'Resend is enabled once the countdown ends');
       // The server keeps its own 60-second cooldown, and says so when asked too early.
       await resend.click();
-      await page.getByRole('region', { name: 'الإشعارات' }).getByText(/^انتظر \d+ ثانية قبل طلب رمز جديد\.$/).waitFor();
+      await page
+        .getByRole('region', { name: 'الإشعارات' })
+        .getByText(/^انتظر \d+ ثانية قبل طلب رمز جديد\.$/)
+        .waitFor();
 
       await otp.fill(code);
       await verify.click();

@@ -14,24 +14,52 @@ type Credential = Parameters<CDPSession['send']>[1] & object;
  * verifies its user. It lives with the page; `keep` gives it the passkeys another page's held, as a
  * phone would still hold them the next day. Answers a function that reads the passkeys it holds now.
  */
-async function addAuthenticator(context: BrowserContext, page: Page, keep: Credential[] = []): Promise<() => Promise<Credential[]>> {
+async function addAuthenticator(
+  context: BrowserContext,
+  page: Page,
+  keep: Credential[] = [],
+): Promise<() => Promise<Credential[]>> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
-  for (const credential of keep) await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: credential as never });
+  for (const credential of keep)
+    await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: credential as never });
   return async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials as Credential[];
 }
 
-const appCode = (secret: string, steps = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+/** The re-check every change to how the owner signs in needs first: the password, with a passkey older than the sign-in when asked. */
+async function recheck(page: Page, password: string, withPasskey = false): Promise<void> {
+  const panel = page.getByRole('region', { name: 'Confirm it is you' });
+  await panel.getByLabel('Password', { exact: true }).fill(password);
+  await panel.getByRole('button', { name: withPasskey ? 'Confirm with my passkey' : 'Confirm', exact: true }).click();
+  await panel.getByText(/Confirmed until/).waitFor();
+}
+
+const appCode = (secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
 
 for (const engine of engines()) {
   describe(`passkeys, the authenticator app and recovery codes in the browser [${engine}]`, () => {
     let smtp: SmtpReceiver;
-    before(async () => { smtp = await startSmtp(); });
-    after(async () => { await smtp.close(); });
-    const suite = browserSuite(() => ({ SMTP_URL: smtp.url, MAIL_FROM: 'Site <no-reply@test.example>' }), { engine, localhost: true });
+    before(async () => {
+      smtp = await startSmtp();
+    });
+    after(async () => {
+      await smtp.close();
+    });
+    const suite = browserSuite(() => ({ SMTP_URL: smtp.url, MAIL_FROM: 'Site <no-reply@test.example>' }), {
+      engine,
+      localhost: true,
+    });
     /** The passkeys the owner's device holds, carried from one test's page to the next. */
     let held: Credential[] = [];
     /** The same passkey as it was after the first test: its signature counter has since moved on. */
@@ -45,6 +73,7 @@ for (const engine of engines()) {
         await signIn(page, server, 'en');
         await page.goto(`${server.url}/en/admin/security`);
         await page.getByRole('heading', { level: 2, name: 'Passkeys' }).waitFor();
+        await recheck(page, ADMIN_PASSWORD);
         await page.getByLabel('Name of this passkey').fill('Test laptop');
         await page.getByRole('button', { name: 'Add a passkey' }).click();
         await expectToast(page, 'Passkey added.');
@@ -62,7 +91,10 @@ for (const engine of engines()) {
         // Signed out, no cookies: the passkey alone signs in (no email, no password). Its answer is kept to replay.
         await context.clearCookies();
         let answer: unknown;
-        await page.route('**/api/auth/passkey/sign-in', async (route) => { answer = route.request().postDataJSON(); await route.continue(); });
+        await page.route('**/api/auth/passkey/sign-in', async (route) => {
+          answer = route.request().postDataJSON();
+          await route.continue();
+        });
         await page.goto(`${server.url}/en/auth/login`);
         await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
         await page.waitForURL('**/en/admin');
@@ -92,7 +124,11 @@ for (const engine of engines()) {
         await page.getByLabel('Code').fill(codes[0]!);
         await page.getByRole('button', { name: 'Confirm' }).click();
         await page.getByText('This recovery code is wrong or has already been used.').waitFor();
-        assert.equal((await page.request.get(`${server.url}/api/auth/is-logged-in`)).status(), 401, 'a used recovery code signs nobody in');
+        assert.equal(
+          (await page.request.get(`${server.url}/api/auth/is-logged-in`)).status(),
+          401,
+          'a used recovery code signs nobody in',
+        );
         // The passkey passes the same second step.
         await page.getByRole('button', { name: 'Use my passkey' }).click();
         await page.waitForURL('**/en/admin');
@@ -114,6 +150,8 @@ for (const engine of engines()) {
         await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
         await page.waitForURL('**/en/admin');
         await page.goto(`${server.url}/en/admin/security`);
+        // The passkey existed before this sign-in: the re-check takes it beside the password.
+        await recheck(page, ADMIN_PASSWORD, true);
         await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
         const key = (await page.locator('.totp-secret code').textContent())!.replace(/\s/g, '');
         assert.match(key, /^[A-Z2-7]{32}$/);
@@ -152,7 +190,11 @@ for (const engine of engines()) {
         await page.getByRole('button', { name: 'Save password' }).click();
         await expectToast(page, 'Welcome Back');
         assert.equal((await page.request.get(`${server.url}/api/auth/is-logged-in`)).status(), 200);
-        assert.equal((await other.page.request.get(`${server.url}/api/auth/is-logged-in`)).status(), 401, 'the reset ended the other session');
+        assert.equal(
+          (await other.page.request.get(`${server.url}/api/auth/is-logged-in`)).status(),
+          401,
+          'the reset ended the other session',
+        );
 
         // Removing the app asks for the password again and signs out the other devices.
         await other.page.goto(`${server.url}/en/auth/login`);
@@ -165,15 +207,23 @@ for (const engine of engines()) {
         await other.page.getByRole('button', { name: 'Confirm' }).click();
         await other.page.waitForURL('**/en/admin');
         await page.goto(`${server.url}/en/admin/security`);
+        // Without the re-check the removal is refused and the owner is sent to it; a wrong password shows on its field.
         await page.getByRole('button', { name: 'Remove the authenticator app' }).click();
-        await page.getByLabel('Password or code').fill('not the password');
         await page.getByRole('button', { name: 'Remove the authenticator app' }).click();
-        await page.getByText('The password is incorrect.').waitFor();
-        await page.getByLabel('Password or code').fill(fresh);
+        await expectToast(page, 'Confirm it is you first: enter your password under "Confirm it is you".');
+        const panel = page.getByRole('region', { name: 'Confirm it is you' });
+        await panel.getByLabel('Password', { exact: true }).fill('not the password');
+        await panel.getByRole('button', { name: 'Confirm', exact: true }).click();
+        await panel.getByText('The current password is incorrect.').waitFor();
+        await recheck(page, fresh, true);
         await page.getByRole('button', { name: 'Remove the authenticator app' }).click();
         await expectToast(page, 'Authenticator app removed. Other devices have been signed out.');
         await page.getByText('No authenticator app is set up.').waitFor();
-        assert.equal((await other.page.request.get(`${server.url}/api/auth/is-logged-in`)).status(), 401, 'removing a factor ends the other sessions');
+        assert.equal(
+          (await other.page.request.get(`${server.url}/api/auth/is-logged-in`)).status(),
+          401,
+          'removing a factor ends the other sessions',
+        );
         assert.equal((await page.request.get(`${server.url}/api/auth/is-logged-in`)).status(), 200);
         held = await holds();
       } finally {

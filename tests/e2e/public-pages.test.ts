@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
+import { dictionaryFor } from '../../src/shared/i18n/index.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
 import { createSiteData, enPath, type SiteData } from '../pages/site-data.ts';
 
@@ -30,48 +31,65 @@ describe('public pages in Chromium', () => {
     await page.waitForSelector('html[data-hydrated="true"]');
   }
 
-  for (const [label, viewport] of [['390 px', PHONE], ['1280 px', DESKTOP]] as const) {
+  for (const [label, viewport] of [
+    ['390 px', PHONE],
+    ['1280 px', DESKTOP],
+  ] as const) {
     for (const lang of ['ar', 'en'] as const) {
-      it(`shows every page in ${lang} at ${label} with its content and no axe violations`, () => suite.withPage(viewport, async ({ page }) => {
-        const errors: string[] = [];
-        page.on('pageerror', (e) => errors.push(e.message));
-        for (const route of routes()) {
-          const path = lang === 'ar' ? route.path : enPath(route.path);
-          await open(page, path);
-          assert.equal(await page.getAttribute('html', 'lang'), lang, path);
-          assert.equal(await page.getAttribute('html', 'dir'), lang === 'ar' ? 'rtl' : 'ltr', path);
-          const texts = [...route.visible];
-          if (route.path === '/about') texts.push(site.about[lang].title, site.about[lang].description3);
-          for (const text of texts) {
-            assert.ok(await page.getByText(text, { exact: false }).first().isVisible(), `${path} at ${label}: "${text}" visible`);
+      it(`shows every page in ${lang} at ${label} with its content and no axe violations`, () =>
+        suite.withPage(viewport, async ({ page }) => {
+          const errors: string[] = [];
+          page.on('pageerror', (e) => errors.push(e.message));
+          for (const route of routes()) {
+            const path = lang === 'ar' ? route.path : enPath(route.path);
+            await open(page, path);
+            assert.equal(await page.getAttribute('html', 'lang'), lang, path);
+            assert.equal(await page.getAttribute('html', 'dir'), lang === 'ar' ? 'rtl' : 'ltr', path);
+            const texts = [...route.visible];
+            if (route.path === '/about') texts.push(site.about[lang].title, site.about[lang].description3);
+            for (const text of texts) {
+              assert.ok(
+                await page.getByText(text, { exact: false }).first().isVisible(),
+                `${path} at ${label}: "${text}" visible`,
+              );
+            }
+            // The floating call and WhatsApp buttons are on every page (shown on wide screens; phones have
+            // the pair in the top bar: tests/e2e/public-reach.test.ts).
+            const call = page.locator('.floating-contact a[href^="tel:"]');
+            const whatsapp = page.locator('.floating-contact a[href^="https://wa.me/"]');
+            assert.equal(await call.count(), 1, `${path}: call button`);
+            assert.equal(await whatsapp.count(), 1, `${path}: WhatsApp button`);
+            assert.equal(await call.getAttribute('href'), 'tel:+966551234567');
+            const wa = new URL((await whatsapp.getAttribute('href'))!);
+            assert.equal(
+              wa.pathname,
+              '/' + site.contact.whatsapp.replace(/\D/g, ''),
+              'the WhatsApp number the owner set, not the phone',
+            );
+            assert.equal(
+              wa.searchParams.get('text'),
+              dictionaryFor(lang).whatsappGreeting,
+              'the greeting in the page language',
+            );
+            // The top navigation is either shown or behind the menu button, never both.
+            const menuButton = page.locator('.menu-button');
+            const nav = page.locator('#site-nav');
+            if (viewport === PHONE) {
+              assert.ok(await menuButton.isVisible(), `${path}: menu button at ${label}`);
+              assert.ok(!(await nav.isVisible()), `${path}: navigation collapsed at ${label}`);
+            } else {
+              assert.ok(!(await menuButton.isVisible()));
+              assert.ok(await nav.isVisible());
+            }
+            // Nothing sticks out sideways.
+            const overflow = await page.evaluate(
+              () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            );
+            assert.ok(overflow <= 0, `${path} at ${label}: horizontal overflow ${overflow}px`);
+            await expectNoAxeViolations(page, `${path} at ${label}`);
           }
-          // The floating call and WhatsApp buttons are on every page; they step aside while the
-          // page's own contact buttons are on screen (tests/e2e/public-contact.test.ts).
-          const call = page.locator('.floating-contact a[href^="tel:"]');
-          const whatsapp = page.locator('.floating-contact a[href^="https://wa.me/"]');
-          assert.equal(await call.count(), 1, `${path}: call button`);
-          assert.equal(await whatsapp.count(), 1, `${path}: WhatsApp button`);
-          assert.equal(await call.getAttribute('href'), 'tel:+966551234567');
-          const wa = new URL((await whatsapp.getAttribute('href'))!);
-          assert.equal(wa.pathname, '/' + site.contact.whatsapp.replace(/\D/g, ''), 'the WhatsApp number the owner set, not the phone');
-          assert.match(wa.searchParams.get('text') ?? '', /[\u0600-\u06FF]/, 'an Arabic greeting');
-          // The top navigation is either shown or behind the menu button, never both.
-          const menuButton = page.locator('.menu-button');
-          const nav = page.locator('#site-nav');
-          if (viewport === PHONE) {
-            assert.ok(await menuButton.isVisible(), `${path}: menu button at ${label}`);
-            assert.ok(!(await nav.isVisible()), `${path}: navigation collapsed at ${label}`);
-          } else {
-            assert.ok(!(await menuButton.isVisible()));
-            assert.ok(await nav.isVisible());
-          }
-          // Nothing sticks out sideways.
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-          assert.ok(overflow <= 0, `${path} at ${label}: horizontal overflow ${overflow}px`);
-          await expectNoAxeViolations(page, `${path} at ${label}`);
-        }
-        assert.deepEqual(errors, []);
-      }));
+          assert.deepEqual(errors, []);
+        }));
     }
   }
 
@@ -90,15 +108,26 @@ describe('public pages in Chromium', () => {
           let arabic = false;
           const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
           for (let n = walker.nextNode(); n && !arabic; n = walker.nextNode()) {
-            arabic = /[\u0600-\u06FF]/.test(n.textContent ?? '') && !n.parentElement?.closest('.lang-toggle, script, style');
+            arabic =
+              /[\u0600-\u06FF]/.test(n.textContent ?? '') && !n.parentElement?.closest('.lang-toggle, script, style');
           }
-          const files = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.woff2'));
+          const files = performance
+            .getEntriesByType('resource')
+            .map((e) => new URL(e.name).pathname)
+            .filter((p) => p.endsWith('.woff2'));
           return { fonts: files, arabicText: arabic };
         });
-        assert.ok(fonts.some((f) => f.includes('plex-latin-400')), `${enPath(route.path)}: the Latin face, got ${fonts.join(', ')}`);
+        assert.ok(
+          fonts.some((f) => f.includes('plex-latin-400')),
+          `${enPath(route.path)}: the Latin face, got ${fonts.join(', ')}`,
+        );
         if (arabicText) return;
         englishOnly++;
-        assert.deepEqual(fonts.filter((f) => f.includes('plex-arabic')), [], `${enPath(route.path)}: no Arabic face`);
+        assert.deepEqual(
+          fonts.filter((f) => f.includes('plex-arabic')),
+          [],
+          `${enPath(route.path)}: no Arabic face`,
+        );
       });
     }
     assert.ok(englishOnly >= 2, `pages without Arabic text checked: ${englishOnly}`);
@@ -107,8 +136,12 @@ describe('public pages in Chromium', () => {
       const covering = await page.evaluate(async () => {
         await document.fonts.ready;
         // The loaded Arabic faces whose range covers the space (U+20) and the digits (U+30-39).
-        return [...document.fonts].filter((f) => f.status === 'loaded' && f.family.replace(/"/g, '') === 'Plex Arabic'
-          && /(^|, )U\+20-40(,|$)/i.test(f.unicodeRange)).length;
+        return [...document.fonts].filter(
+          (f) =>
+            f.status === 'loaded' &&
+            f.family.replace(/"/g, '') === 'Plex Arabic' &&
+            /(^|, )U\+20-40(,|$)/i.test(f.unicodeRange),
+        ).length;
       });
       assert.ok(covering > 0, 'a loaded Arabic face covers the space and the digits');
     });

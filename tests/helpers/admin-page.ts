@@ -36,7 +36,12 @@ export async function uploadViaApi(client: HttpClient): Promise<string> {
 }
 
 /** Signs in through the login form (Arabic or English) and waits for the admin home. */
-export async function signIn(page: Page, server: TestServer, lang: 'ar' | 'en' = 'en', password = ADMIN_PASSWORD): Promise<void> {
+export async function signIn(
+  page: Page,
+  server: TestServer,
+  lang: 'ar' | 'en' = 'en',
+  password = ADMIN_PASSWORD,
+): Promise<void> {
   const prefix = lang === 'en' ? '/en' : '';
   await page.goto(`${server.url}${prefix}/auth/login`);
   await page.getByLabel(lang === 'en' ? 'Email' : 'البريد الإلكتروني').fill(ADMIN_EMAIL);
@@ -47,7 +52,11 @@ export async function signIn(page: Page, server: TestServer, lang: 'ar' | 'en' =
 
 /** Waits for a toast with exactly this text. */
 export async function expectToast(page: Page, text: string): Promise<void> {
-  await page.getByRole('region', { name: /^(Notifications|الإشعارات)$/ }).getByText(text, { exact: true }).first().waitFor();
+  await page
+    .getByRole('region', { name: /^(Notifications|الإشعارات)$/ })
+    .getByText(text, { exact: true })
+    .first()
+    .waitFor();
 }
 
 /** The server-rendered public page, as HTML text. */

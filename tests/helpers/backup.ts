@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../src/server/app.ts';
-import { ADDED_SINCE } from '../../src/server/backup/format.ts';
-import { EXPORTED_TABLES, SKIPPED_TABLES } from '../../src/server/backup/tables.ts';
+import { ADDED_SINCE } from '../../src/server/features/backup/format.ts';
+import { EXPORTED_TABLES, SKIPPED_TABLES } from '../../src/server/features/backup/tables.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { HttpClient } from './http.ts';
@@ -36,21 +36,43 @@ export async function newPlace(engine: Engine): Promise<Place> {
   };
 }
 
-export interface Ran { code: number | null; stdout: string; stderr: string }
+export interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /**
- * Runs `npm run export -- …` or `npm run import -- …` in a child process, exactly as an operator
- * would, in this project or in another copy of it (`cwd`); Node 24 comes from this project.
+ * Runs `npm run export -- …`, `npm run import -- …` or another of the site's commands in a child
+ * process, exactly as an operator would, in this project or in another copy of it (`cwd`); Node 24
+ * comes from this project.
  */
-export function runScript(kind: 'export' | 'import' | 'admin', args: string[], place: Place, cwd = ROOT): Promise<Ran> {
-  const env: Record<string, string | undefined> = { ...process.env, ...place.env, PATH: `${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH}` };
+export function runScript(
+  kind: 'export' | 'import' | 'admin' | 'migrate' | 'backup' | 'restore-check',
+  args: string[],
+  place: Place,
+  cwd = ROOT,
+): Promise<Ran> {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    ...place.env,
+    PATH: `${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH}`,
+  };
   if (!place.env.DATABASE_URL) delete env.DATABASE_URL;
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', kind, '--', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', '--silent', kind, '--', ...args], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c) => { stdout += String(c); });
-    child.stderr.on('data', (c) => { stderr += String(c); });
+    child.stdout.on('data', (c) => {
+      stdout += String(c);
+    });
+    child.stderr.on('data', (c) => {
+      stderr += String(c);
+    });
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
@@ -58,9 +80,17 @@ export function runScript(kind: 'export' | 'import' | 'admin', args: string[], p
 
 /** The site of `place`, served on a random port (no demo content unless asked; no admin made from the environment). */
 export async function serve(place: Place, env: Record<string, string> = {}) {
-  const app = await buildApp(loadConfig({
-    ...place.env, SEED_DEMO: 'false', LOG_LEVEL: 'silent', PORT: '0', PUBLIC_URL: 'http://site.test', ...env,
-  }), { logger: false });
+  const app = await buildApp(
+    loadConfig({
+      ...place.env,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      PUBLIC_URL: 'http://site.test',
+      ...env,
+    }),
+    { logger: false },
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -68,13 +98,17 @@ export async function serve(place: Place, env: Record<string, string> = {}) {
 }
 
 /** A database handle on `place` for checks, to be destroyed by the caller. */
-export const openPlace = (place: Place) => openDatabase({ databaseUrl: place.env.DATABASE_URL, dataDir: place.dataDir });
+export const openPlace = (place: Place) =>
+  openDatabase({ databaseUrl: place.env.DATABASE_URL, dataDir: place.dataDir });
 
 /** Row counts of every table a backup knows about (exported or not). */
 export async function rowCounts(db: Db): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of [...EXPORTED_TABLES, ...Object.keys(SKIPPED_TABLES)]) {
-    const row = await db.selectFrom(table as 'users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(table as 'users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     counts[table] = Number(row.n);
   }
   return counts;
@@ -86,20 +120,29 @@ export async function rowCounts(db: Db): Promise<Record<string, number>> {
  */
 export async function imageFileRows(db: Db): Promise<Record<string, string>> {
   const rows = await db.selectFrom('image_files').selectAll().orderBy('name').execute();
-  return Object.fromEntries(rows.map((r) => [r.name, `${r.image} ${r.width} ${Buffer.from(r.bytes).toString('base64')}`]));
+  return Object.fromEntries(
+    rows.map((r) => [r.name, `${r.image} ${r.width} ${Buffer.from(r.bytes).toString('base64')}`]),
+  );
 }
 
 /** The image_files rows a backup file holds, in the form imageFileRows answers. */
 export function imageFileRowsOf(lines: string[]): Record<string, string> {
-  const rows = lines.filter((l) => l.startsWith('{"t":"image_files"')).map((l) => JSON.parse(l).r as { name: string; image: string; width: number; bytes: { $bytes: string } });
-  return Object.fromEntries(rows.sort((a, b) => (a.name < b.name ? -1 : 1)).map((r) => [r.name, `${r.image} ${r.width} ${r.bytes.$bytes}`]));
+  const rows = lines
+    .filter((l) => l.startsWith('{"t":"image_files"'))
+    .map((l) => JSON.parse(l).r as { name: string; image: string; width: number; bytes: { $bytes: string } });
+  return Object.fromEntries(
+    rows.sort((a, b) => (a.name < b.name ? -1 : 1)).map((r) => [r.name, `${r.image} ${r.width} ${r.bytes.$bytes}`]),
+  );
 }
 
 /** Every row of every exported table, as sorted JSON: equal dumps mean equal content. */
 export async function contentDump(db: Db): Promise<Record<string, string[]>> {
   const dump: Record<string, string[]> = {};
   for (const table of EXPORTED_TABLES) {
-    const rows = await db.selectFrom(table as 'users').selectAll().execute();
+    const rows = await db
+      .selectFrom(table as 'users')
+      .selectAll()
+      .execute();
     dump[table] = rows.map((r) => JSON.stringify(r)).sort();
   }
   return dump;
@@ -111,12 +154,19 @@ export async function contentDump(db: Db): Promise<Record<string, string[]>> {
  */
 export function asOlderFormat(lines: string[], version: number): string[] {
   const added = ADDED_SINCE[version]!;
-  const header = JSON.parse(lines[0]!) as { version: number; migrations: string[]; tables: { name: string; columns: string[] }[] };
+  const header = JSON.parse(lines[0]!) as {
+    version: number;
+    migrations: string[];
+    tables: { name: string; columns: string[] }[];
+  };
   header.version = version;
   header.migrations = header.migrations.filter((m) => !added.migrations.includes(m));
-  header.tables = header.tables.filter((t) => !added.tables.includes(t.name))
+  header.tables = header.tables
+    .filter((t) => !added.tables.includes(t.name))
     .map((t) => ({ ...t, columns: t.columns.filter((c) => !(c in (added.columns[t.name] ?? {}))) }));
-  const rows = lines.slice(1, -1).map((l) => JSON.parse(l) as { t: string; r: Record<string, unknown> })
+  const rows = lines
+    .slice(1, -1)
+    .map((l) => JSON.parse(l) as { t: string; r: Record<string, unknown> })
     .filter((row) => !added.tables.includes(row.t))
     .map((row) => {
       for (const column of Object.keys(added.columns[row.t] ?? {})) delete row.r[column];

@@ -6,7 +6,10 @@ import { startServer, type Engine, type TestServer } from './server.ts';
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
-export interface Viewport { width: number; height: number }
+export interface Viewport {
+  width: number;
+  height: number;
+}
 
 interface TestBrowser {
   browser: Browser;
@@ -22,8 +25,14 @@ async function launchBrowser(): Promise<TestBrowser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
     ],
   });
   return {
@@ -38,6 +47,21 @@ async function launchBrowser(): Promise<TestBrowser> {
     },
   };
 }
+
+/**
+ * One Chromium per test process, launched by the first suite that needs it and closed after the
+ * file's last test: every suite and test gets contexts of its own (own cookies and storage) in it.
+ */
+let shared: Promise<TestBrowser> | undefined;
+function processBrowser(): Promise<TestBrowser> {
+  shared ??= launchBrowser();
+  return shared;
+}
+after(async () => {
+  const browser = await shared?.catch(() => undefined);
+  shared = undefined;
+  await browser?.close();
+});
 
 /** Runs fn on a fresh page (own context) and closes the context afterwards, whether fn passed or threw. */
 async function withPage<T>(
@@ -58,13 +82,16 @@ export interface BrowserSuite {
   server(): TestServer;
   browser(): TestBrowser;
   /** withPage on the suite's browser; fn also gets the suite's server. */
-  withPage<T>(viewport: Viewport | undefined, fn: (opened: { page: Page; context: BrowserContext; server: TestServer }) => Promise<T>): Promise<T>;
+  withPage<T>(
+    viewport: Viewport | undefined,
+    fn: (opened: { page: Page; context: BrowserContext; server: TestServer }) => Promise<T>,
+  ): Promise<T>;
 }
 
 /**
  * Registers, in the calling describe, hooks that start a server (SQLite unless `opts.engine` says
- * otherwise; at http://localhost:PORT with `opts.localhost`, as passkeys need) and Chromium before its
- * tests and close both after them. `env` may be a function, for values known only once earlier
+ * otherwise; at http://localhost:PORT with `opts.localhost`, as passkeys need) before its tests and
+ * close it after them, and give its tests the process's Chromium. `env` may be a function, for values known only once earlier
  * hooks (an SMTP receiver, say) have run. Hooks the describe registers later run after these.
  */
 export function browserSuite(
@@ -74,11 +101,12 @@ export function browserSuite(
   let server: TestServer | undefined;
   let browser: TestBrowser | undefined;
   before(async () => {
-    server = await startServer(opts.engine ?? 'sqlite', typeof env === 'function' ? env() : env, { localhost: opts.localhost ?? false });
-    browser = await launchBrowser();
+    server = await startServer(opts.engine ?? 'sqlite', typeof env === 'function' ? env() : env, {
+      localhost: opts.localhost ?? false,
+    });
+    browser = await processBrowser();
   });
   after(async () => {
-    await browser?.close();
     await server?.close();
   });
   const suite: BrowserSuite = {
@@ -90,7 +118,8 @@ export function browserSuite(
       if (!browser) throw new Error('the suite browser is not running (used outside a hook or test?)');
       return browser;
     },
-    withPage: (viewport, fn) => withPage(suite.browser(), viewport, (opened) => fn({ ...opened, server: suite.server() })),
+    withPage: (viewport, fn) =>
+      withPage(suite.browser(), viewport, (opened) => fn({ ...opened, server: suite.server() })),
   };
   return suite;
 }
@@ -101,12 +130,23 @@ export function browserSuite(
  * colours are part-transparent and axe would measure a contrast that no one ever sees.
  */
 export async function expectNoAxeViolations(page: Page, label = page.url()): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations()
-    .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-    .map((a) => a.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   if (results.violations.length > 0) {
-    const lines = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('\n    ')}`);
+    const lines = results.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join('\n    ')}`,
+    );
     throw new Error(`axe found ${results.violations.length} violation(s) on ${label}:\n  ${lines.join('\n  ')}`);
   }
 }

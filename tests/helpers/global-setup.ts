@@ -23,7 +23,9 @@ export async function globalSetup(): Promise<void> {
     await client.connect();
     version = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
   } catch (err) {
-    stop(`PostgreSQL: TEST_DATABASE_URL is set but the server at ${where} cannot be reached (${(err as Error).message || String(err)}): start it, or unset TEST_DATABASE_URL to test on SQLite only`);
+    stop(
+      `PostgreSQL: TEST_DATABASE_URL is set but the server at ${where} cannot be reached (${(err as Error).message || String(err)}): start it, or unset TEST_DATABASE_URL to test on SQLite only`,
+    );
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -36,7 +38,9 @@ function describeServer(url: string): string {
   try {
     parsed = new URL(url);
   } catch {
-    stop('PostgreSQL: TEST_DATABASE_URL is set but is not a URL (expected e.g. postgres://postgres@127.0.0.1:5432/postgres)');
+    stop(
+      'PostgreSQL: TEST_DATABASE_URL is set but is not a URL (expected e.g. postgres://postgres@127.0.0.1:5432/postgres)',
+    );
   }
   // A Unix socket is named by ?host=/path, with no host before the path.
   const host = parsed.hostname || parsed.searchParams.get('host') || 'localhost';

@@ -6,15 +6,30 @@ import sharp from 'sharp';
 export type Format = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 export const FORMATS: readonly Format[] = ['jpeg', 'png', 'webp', 'gif', 'avif'];
 const MIME: Record<Format, string> = {
-  jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
 };
 const EXT: Record<Format, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif', avif: 'avif' };
 
-export interface Fixture { bytes: Buffer; filename: string; type: string }
+export interface Fixture {
+  bytes: Buffer;
+  filename: string;
+  type: string;
+}
 
 /** A plain picture with a gradient-free fill, `width`×`height` pixels, in the given format. */
-export async function makeImage(format: Format = 'png', width = 400, height = 300, background = '#2f7d4a'): Promise<Fixture> {
-  const bytes = await sharp({ create: { width, height, channels: 3, background } }).toFormat(format).toBuffer();
+export async function makeImage(
+  format: Format = 'png',
+  width = 400,
+  height = 300,
+  background = '#2f7d4a',
+): Promise<Fixture> {
+  const bytes = await sharp({ create: { width, height, channels: 3, background } })
+    .toFormat(format)
+    .toBuffer();
   return { bytes, filename: `photo.${EXT[format]}`, type: MIME[format] };
 }
 
@@ -23,9 +38,14 @@ export async function makeImage(format: Format = 'png', width = 400, height = 30
  * the bytes, so two uploads of it are two images only if the pictures differ.
  */
 export async function uniqueImage(format: Format = 'png', width = 400, height = 300): Promise<Fixture> {
-  const patch = await sharp(randomBytes(16 * 16 * 3), { raw: { width: 16, height: 16, channels: 3 } }).resize(64, 64, { kernel: 'nearest' }).png().toBuffer();
+  const patch = await sharp(randomBytes(16 * 16 * 3), { raw: { width: 16, height: 16, channels: 3 } })
+    .resize(64, 64, { kernel: 'nearest' })
+    .png()
+    .toBuffer();
   const bytes = await sharp({ create: { width, height, channels: 3, background: '#2f7d4a' } })
-    .composite([{ input: patch, top: 0, left: 0 }]).toFormat(format).toBuffer();
+    .composite([{ input: patch, top: 0, left: 0 }])
+    .toFormat(format)
+    .toBuffer();
   return { bytes, filename: `photo.${EXT[format]}`, type: MIME[format] };
 }
 
@@ -38,8 +58,10 @@ export async function jpegWithGps(): Promise<Fixture> {
     .withExif({
       IFD0: { Make: 'TestCam', Model: 'Pocket 1' },
       IFD3: {
-        GPSLatitudeRef: 'N', GPSLatitude: '26/1 25/1 3000/100',
-        GPSLongitudeRef: 'E', GPSLongitude: '50/1 6/1 0/1',
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '26/1 25/1 3000/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '50/1 6/1 0/1',
         GPSMapDatum: GPS_MARKER,
       },
     })
@@ -68,13 +90,18 @@ export async function overTenMegabytePng(): Promise<Fixture> {
 }
 
 export function svgImage(): Fixture {
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><script>alert(1)</script><rect width="200" height="100" fill="red"/></svg>';
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><script>alert(1)</script><rect width="200" height="100" fill="red"/></svg>';
   return { bytes: Buffer.from(svg), filename: 'logo.svg', type: 'image/svg+xml' };
 }
 
 /** Text that claims to be a JPEG by its name and type. */
 export function textAsJpeg(): Fixture {
-  return { bytes: Buffer.from('This is not a picture, only text with a .jpg name.\n'), filename: 'holiday.jpg', type: 'image/jpeg' };
+  return {
+    bytes: Buffer.from('This is not a picture, only text with a .jpg name.\n'),
+    filename: 'holiday.jpg',
+    type: 'image/jpeg',
+  };
 }
 
 /** A multipart form carrying `fixture` in the field `field` (the contract's field is "image"). */

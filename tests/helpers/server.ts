@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -6,8 +6,8 @@ import { createServer } from 'node:net';
 import { after, before, describe } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../../src/server/app.ts';
-import { setHashCostForTests } from '../../src/server/auth/passwords.ts';
+import { buildApp, type BuildOptions } from '../../src/server/app.ts';
+import { setHashCostForTests } from '../../src/server/features/auth/passwords.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
@@ -39,13 +39,20 @@ export function engines(): Engine[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
-/** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped again by the returned function. */
-export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped again by the returned
+ * function. With `migrated`, one at the latest migration: a copy of the run's template
+ * (tests/helpers/db-templates.ts) when there is one, else empty (the server migrates it as it starts).
+ */
+export async function createPgDatabase(
+  opts: { migrated?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(process.env.TEST_DATABASE_URL!);
   const name = `t_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const template = opts.migrated ? process.env.TEST_PG_TEMPLATE : undefined;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -65,13 +72,23 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
  * Starts the real app on a random loopback port with its own data folder and database (or, with
  * `databaseUrl`, on that PostgreSQL database, which the caller drops).
  */
-export async function startServer(engine: Engine = 'sqlite', env: Record<string, string> = {}, opts: { databaseUrl?: string; localhost?: boolean } = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'site-test-'));
+export async function startServer(
+  engine: Engine = 'sqlite',
+  env: Record<string, string> = {},
+  opts: { databaseUrl?: string; localhost?: boolean; build?: Pick<BuildOptions, 'mapsLinks'>; dataDir?: string } = {},
+): Promise<TestServer> {
+  // A data folder of the caller's (a restart on the same SQLite file) is left for the caller to remove.
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'site-test-'));
   // WebAuthn refuses an IP address as its site: a passkey test speaks to http://localhost:PORT, the PUBLIC_URL too.
   const port = opts.localhost ? await freePort() : 0;
   if (opts.localhost) env = { PUBLIC_URL: `http://localhost:${port}`, ...env };
-  const pgDb = engine === 'postgres' && !opts.databaseUrl ? await createPgDatabase() : undefined;
+  const pgDb = engine === 'postgres' && !opts.databaseUrl ? await createPgDatabase({ migrated: true }) : undefined;
   const databaseUrl = opts.databaseUrl ?? pgDb?.url;
+  // A SQLite server on a database of its own starts from the run's migrated copy, when there is one
+  // (never over the caller's data folder: a restart must find the site it left).
+  const template = process.env.TEST_SQLITE_TEMPLATE;
+  if (engine === 'sqlite' && template && !opts.dataDir && !databaseUrl && !env.DATA_DIR && !env.DATABASE_URL)
+    copyFileSync(template, join(dataDir, 'site.db'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_EMAIL,
@@ -82,7 +99,7 @@ export async function startServer(engine: Engine = 'sqlite', env: Record<string,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp(config, { logger: { level: process.env.TEST_LOG_LEVEL ?? 'silent' } });
+  const app = await buildApp(config, { logger: { level: process.env.TEST_LOG_LEVEL ?? 'silent' }, ...opts.build });
   await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://${opts.localhost ? 'localhost' : '127.0.0.1'}:${typeof address === 'object' && address ? address.port : 0}`;
@@ -100,13 +117,13 @@ export async function startServer(engine: Engine = 'sqlite', env: Record<string,
     async close() {
       await app.close();
       await pgDb?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 /** A loopback port nothing listens on now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -119,14 +136,24 @@ function freePort(): Promise<number> {
 
 /**
  * Declares a suite once per engine, with a fresh server for it.
- * `body` receives a getter because the server starts in the suite's `before` hook.
+ * `body` receives a getter because the server starts in the suite's `before` hook. `build` gives
+ * the app parts of the test's making; it is called as the server starts, before the hooks `body` registers.
  */
-export function describeEachEngine(name: string, body: (server: () => TestServer, engine: Engine) => void, env: Record<string, string> = {}): void {
+export function describeEachEngine(
+  name: string,
+  body: (server: () => TestServer, engine: Engine) => void,
+  env: Record<string, string> = {},
+  build?: () => Pick<BuildOptions, 'mapsLinks'>,
+): void {
   for (const engine of engines()) {
     describe(`${name} [${engine}]`, () => {
       let server: TestServer | undefined;
-      before(async () => { server = await startServer(engine, env); });
-      after(async () => { await server?.close(); });
+      before(async () => {
+        server = await startServer(engine, env, build ? { build: build() } : {});
+      });
+      after(async () => {
+        await server?.close();
+      });
       body(() => {
         if (!server) throw new Error('server not started');
         return server;
@@ -147,8 +174,11 @@ export interface ServerGroup {
  * DATA_DIR and port, started at the same moment as after a deploy. The schema is made first, and
  * `prepare` may write to it before any server starts.
  */
-export async function startServerGroup(count: number, opts: { env?: Record<string, string>; prepare?: (db: Db) => Promise<void> } = {}): Promise<ServerGroup> {
-  const pgDb = await createPgDatabase();
+export async function startServerGroup(
+  count: number,
+  opts: { env?: Record<string, string>; prepare?: (db: Db) => Promise<void> } = {},
+): Promise<ServerGroup> {
+  const pgDb = await createPgDatabase({ migrated: true });
   const setup = openDatabase({ databaseUrl: pgDb.url, dataDir: tmpdir() });
   try {
     await migrateToLatest(setup.db);
@@ -156,7 +186,9 @@ export async function startServerGroup(count: number, opts: { env?: Record<strin
   } finally {
     await setup.destroy();
   }
-  const started = await Promise.allSettled(Array.from({ length: count }, () => startServer('postgres', opts.env, { databaseUrl: pgDb.url })));
+  const started = await Promise.allSettled(
+    Array.from({ length: count }, () => startServer('postgres', opts.env, { databaseUrl: pgDb.url })),
+  );
   const servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const close = async () => {
     await Promise.all(servers.map((s) => s.close()));

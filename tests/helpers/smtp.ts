@@ -1,7 +1,14 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedMail { to: string[]; from: string; subject: string; text: string; html: string }
+export interface ReceivedMail {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+}
 
 export interface SmtpReceiver {
   /** smtp:// URL to give the app as SMTP_URL. */
@@ -19,7 +26,7 @@ export const isResetCode = (mail: ReceivedMail): boolean => mail.subject.include
 export const isNewSignIn = (mail: ReceivedMail): boolean => mail.subject.includes('New sign-in');
 
 /** A real SMTP server on loopback that keeps what it receives, so tests read email as it was sent. */
-export async function startSmtp(): Promise<SmtpReceiver> {
+export async function startSmtp(listenPort = 0): Promise<SmtpReceiver> {
   const messages: ReceivedMail[] = [];
   const claimed = new Set<ReceivedMail>();
   const waiters: { address: string; match: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
@@ -36,6 +43,11 @@ export async function startSmtp(): Promise<SmtpReceiver> {
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
           html: typeof parsed.html === 'string' ? parsed.html : '',
+          attachments: parsed.attachments.map((a) => ({
+            filename: a.filename ?? '',
+            contentType: a.contentType,
+            content: a.content,
+          })),
         };
         messages.push(mail);
         const i = waiters.findIndex((w) => mail.to.includes(w.address) && w.match(mail));
@@ -47,7 +59,7 @@ export async function startSmtp(): Promise<SmtpReceiver> {
       }, callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
@@ -62,7 +74,14 @@ export async function startSmtp(): Promise<SmtpReceiver> {
       }
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no email to ${address} within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({ address, match, resolve: (m) => { clearTimeout(timer); resolve(m); } });
+        waiters.push({
+          address,
+          match,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
       });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

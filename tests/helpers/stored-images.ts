@@ -4,7 +4,11 @@ import type { TestServer } from './server.ts';
 
 /** The bytes stored under a served file name (an original or a variant), or undefined. */
 export async function storedFile(server: TestServer, name: string): Promise<Buffer | undefined> {
-  const row = await server.app.ctx.db.selectFrom('image_files').select('bytes').where('name', '=', name).executeTakeFirst();
+  const row = await server.app.ctx.db
+    .selectFrom('image_files')
+    .select('bytes')
+    .where('name', '=', name)
+    .executeTakeFirst();
   return row ? Buffer.from(row.bytes) : undefined;
 }
 

@@ -9,7 +9,19 @@ import { html } from './site-data.ts';
  * Text that looks like a template marker, a replacement pattern or markup is shown as written:
  * nothing in content or in the address is ever substituted into the page.
  */
-const MARKERS = ['__CSP_NONCE__', '<!--app-html-->', '<!--ssr-outlet-->', '%PUBLIC_URL%', '{{title}}', '${nonce}', '$&', "$'", '$`', '$1', '</script><script>alert(1)</script>'];
+const MARKERS = [
+  '__CSP_NONCE__',
+  '<!--app-html-->',
+  '<!--ssr-outlet-->',
+  '%PUBLIC_URL%',
+  '{{title}}',
+  '${nonce}',
+  '$&',
+  "$'",
+  '$`',
+  '$1',
+  '</script><script>alert(1)</script>',
+];
 const ALL = MARKERS.join(' ');
 
 describeEachEngine('content is data: markers in content and URLs are never substituted', (server) => {
@@ -24,22 +36,54 @@ describeEachEngine('content is data: markers in content and URLs are never subst
       assert.ok(res.status < 300, `${path}: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body.data;
     };
-    card = await post('/api/card/?type=product', { title: `عنوان ${tag} ${ALL}`, description: `وصف ${ALL}`, titleEn: `Title ${tag} ${ALL}`, descriptionEn: `Text ${ALL}`, image }) as Card;
+    card = (await post('/api/card/?type=product', {
+      title: `عنوان ${tag} ${ALL}`,
+      description: `وصف ${ALL}`,
+      titleEn: `Title ${tag} ${ALL}`,
+      descriptionEn: `Text ${ALL}`,
+      image,
+    })) as Card;
     await admin.put(`/api/card/togggle-details/${card._id}`);
     await post('/api/card/details', { id: card._id, title: `تفصيل ${ALL}`, description: `نص ${ALL}`, image });
-    await post('/api/slider/', { title: `شريحة ${ALL}`, details: `تفاصيل ${ALL}`, titleEn: `Slide ${ALL}`, detailsEn: `Details ${ALL}`, image });
+    await post('/api/slider/', {
+      title: `شريحة ${ALL}`,
+      details: `تفاصيل ${ALL}`,
+      titleEn: `Slide ${ALL}`,
+      detailsEn: `Details ${ALL}`,
+      image,
+    });
     for (const marker of MARKERS.slice(0, 6)) await post('/api/word/', { word: `${marker} ${tag}` });
-    const about = await admin.post('/api/aboutus/', { language: 'en', title: `About ${ALL}`, description: `Us ${ALL}`, title2: 'x', description2: 'y', title3: 'z', description3: 'w' });
+    const about = await admin.post('/api/aboutus/', {
+      language: 'en',
+      title: `About ${ALL}`,
+      description: `Us ${ALL}`,
+      title2: 'x',
+      description2: 'y',
+      title3: 'z',
+      description3: 'w',
+    });
     assert.equal(about.status < 300, true, JSON.stringify(about.body));
   });
 
   it('shows every marker as written on the pages that show the content, in both languages', async () => {
     const id = encodeURIComponent(card._id);
-    for (const path of ['/', '/products', `/card-details?id=${id}`, '/en', '/en/products', `/en/card-details?id=${id}`, '/en/about']) {
+    for (const path of [
+      '/',
+      '/products',
+      `/card-details?id=${id}`,
+      '/en',
+      '/en/products',
+      `/en/card-details?id=${id}`,
+      '/en/about',
+    ]) {
       const res = await fetch(server().url + path);
       assert.equal(res.status, 200, path);
       const body = await res.text();
-      assert.equal(/nonce/i.test(res.headers.get('content-security-policy') ?? ''), false, `${path}: the policy has no nonce to leak`);
+      assert.equal(
+        /nonce/i.test(res.headers.get('content-security-policy') ?? ''),
+        false,
+        `${path}: the policy has no nonce to leak`,
+      );
       for (const marker of MARKERS) {
         assert.ok(body.includes(html(marker)), `${path} shows ${JSON.stringify(marker)} as written`);
       }

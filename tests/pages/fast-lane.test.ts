@@ -4,7 +4,12 @@ import { before, it } from 'node:test';
 import { describeEachEngine } from '../helpers/server.ts';
 import { createSiteData, type SiteData } from './site-data.ts';
 
-interface Raw { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer; rawHeaderNames: string[] }
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  rawHeaderNames: string[];
+}
 
 /** One request with node:http, so the bytes are compared as sent (fetch would decode them). */
 function raw(base: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
@@ -12,12 +17,14 @@ function raw(base: string, path: string, headers: Record<string, string> = {}, m
     const req = httpRequest(base + path, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({
-        status: res.statusCode!,
-        headers: res.headers,
-        body: Buffer.concat(chunks),
-        rawHeaderNames: res.rawHeaders.filter((_, i) => i % 2 === 0).map((h) => h.toLowerCase()),
-      }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode!,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          rawHeaderNames: res.rawHeaders.filter((_, i) => i % 2 === 0).map((h) => h.toLowerCase()),
+        }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -26,7 +33,12 @@ function raw(base: string, path: string, headers: Record<string, string> = {}, m
 }
 
 /** The headers that describe the answer (not the connection or the clock). */
-const described = (r: Raw) => Object.fromEntries(Object.entries(r.headers).filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k)).sort());
+const described = (r: Raw) =>
+  Object.fromEntries(
+    Object.entries(r.headers)
+      .filter(([k]) => !['date', 'connection', 'keep-alive'].includes(k))
+      .sort(),
+  );
 
 /**
  * Kept pages and API answers are sent before routing (src/server/lib/fast-lane.ts). What a visitor
@@ -56,7 +68,13 @@ describeEachEngine('kept answers sent before routing', (server) => {
     return { first, second, fromLane: laneHits === hits + 1 };
   };
 
-  for (const path of ['/en/products', '/', () => `/card-details?id=${site.detailed._id}`, '/api/card?type=product', '/api/slider']) {
+  for (const path of [
+    '/en/products',
+    '/',
+    () => `/card-details?id=${site.detailed._id}`,
+    '/api/card?type=product',
+    '/api/slider',
+  ]) {
     it(`answers ${typeof path === 'string' ? path : '/card-details?id=…'} from the lane with the framework's exact bytes and headers, in every encoding`, async () => {
       const target = typeof path === 'string' ? path : path();
       const admin = await server().admin();
@@ -74,7 +92,11 @@ describeEachEngine('kept answers sent before routing', (server) => {
         assert.deepEqual(described(lane), described(made), `${target} ${encoding}: same headers`);
         assert.ok(lane.body.equals(made.body), `${target} ${encoding}: same bytes`);
         // One Content-Security-Policy: a page's own replaces the API's, never sent beside it.
-        assert.equal(lane.rawHeaderNames.filter((h) => h === 'content-security-policy').length, 1, `${target}: one CSP`);
+        assert.equal(
+          lane.rawHeaderNames.filter((h) => h === 'content-security-policy').length,
+          1,
+          `${target}: one CSP`,
+        );
       }
       const get = await raw(server().url, target, { 'accept-encoding': 'br' });
       const head = await twice(target, { 'accept-encoding': 'br' }, 'HEAD');
@@ -88,13 +110,19 @@ describeEachEngine('kept answers sent before routing', (server) => {
     const { second } = await twice('/en/about', { 'accept-encoding': 'br' });
     const etag = String(second.headers.etag);
     const before = laneHits;
-    const notModified = await raw(server().url, '/en/about', { 'accept-encoding': 'br', 'if-none-match': `"other", ${etag}` });
+    const notModified = await raw(server().url, '/en/about', {
+      'accept-encoding': 'br',
+      'if-none-match': `"other", ${etag}`,
+    });
     assert.equal(notModified.status, 304);
     assert.equal(notModified.body.length, 0);
     assert.equal(notModified.headers.etag, etag);
     assert.equal(notModified.headers['cache-control'], 'no-cache');
     assert.equal(laneHits, before + 1);
-    const stale = await raw(server().url, '/en/about', { 'accept-encoding': 'br', 'if-none-match': '"not-these-bytes"' });
+    const stale = await raw(server().url, '/en/about', {
+      'accept-encoding': 'br',
+      'if-none-match': '"not-these-bytes"',
+    });
     assert.equal(stale.status, 200);
     assert.equal(stale.headers['content-encoding'], 'br');
   });

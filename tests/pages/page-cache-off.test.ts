@@ -6,14 +6,19 @@ import { startServer, type TestServer } from '../helpers/server.ts';
 import { createSiteData } from './site-data.ts';
 
 /** The raw answer: status, headers and the bytes as sent (still compressed). */
-function raw(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function raw(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     request(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
       res.on('error', reject);
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -31,7 +36,9 @@ describe('pages made for one response (page cache off)', () => {
     server = await startServer('sqlite', { PAGE_CACHE: 'false' });
     await createSiteData(await server.admin());
   });
-  after(async () => { await server.close(); });
+  after(async () => {
+    await server.close();
+  });
 
   for (const path of ['/', '/en/products', '/no-such-page']) {
     it(`sends ${path} in the encoding asked for, the same document in each`, async () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { before, it } from 'node:test';
-import { entryAssets, readManifest } from '../../src/server/pages/manifest.ts';
+import { entryAssets, readManifest } from '../../src/server/features/pages/manifest.ts';
+import { dictionaryFor } from '../../src/shared/i18n/index.ts';
 import { describeEachEngine } from '../helpers/server.ts';
 import { attrs, createSiteData, enPath, html, jsonLd, tags, type SiteData } from './site-data.ts';
 
@@ -20,13 +21,38 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
   // `images`: the <img> tags the site data puts on the page, one per slide and card shown (on the
   // card page: the card and its detail).
   const routes = () => [
-    { path: '/', title: { ar: 'شوك وشبك طارد للحمام في', en: 'Anti-pigeon spikes and nets in' }, content: [site.slides[0]!.title, site.slides[1]!.details, site.portfolio.title], images: site.slides.length + 1 },
-    { path: '/home', title: { ar: 'شوك وشبك طارد للحمام في', en: 'Anti-pigeon spikes and nets in' }, content: [site.slides[2]!.title, site.portfolio.description], images: site.slides.length + 1 },
+    {
+      path: '/',
+      title: { ar: 'شوك وشبك طارد للحمام في', en: 'Anti-pigeon spikes and nets in' },
+      content: [site.slides[0]!.title, site.slides[1]!.details, site.portfolio.title],
+      images: site.slides.length + 1,
+    },
+    {
+      path: '/home',
+      title: { ar: 'شوك وشبك طارد للحمام في', en: 'Anti-pigeon spikes and nets in' },
+      content: [site.slides[2]!.title, site.portfolio.description],
+      images: site.slides.length + 1,
+    },
     { path: '/about', title: { ar: 'من نحن', en: 'About' }, content: [], images: 0 },
-    { path: '/portfolio', title: { ar: 'أعمالنا', en: 'Portfolio' }, content: [site.portfolio.title, site.portfolio.description], images: 1 },
-    { path: '/products', title: { ar: 'منتجاتنا', en: 'Products' }, content: [site.detailed.title, site.plain.title, site.plain.description], images: 2 },
+    {
+      path: '/portfolio',
+      title: { ar: 'أعمالنا', en: 'Portfolio' },
+      content: [site.portfolio.title, site.portfolio.description],
+      images: 1,
+    },
+    {
+      path: '/products',
+      title: { ar: 'منتجاتنا', en: 'Products' },
+      content: [site.detailed.title, site.plain.title, site.plain.description],
+      images: 2,
+    },
     { path: '/contact', title: { ar: 'تواصل معنا', en: 'Contact' }, content: ['get-in-touch'], images: 0 },
-    { path: `/card-details?id=${site.detailed._id}`, title: { ar: site.detailed.title, en: site.detailed.title }, content: [site.detailed.description, site.detail.title, site.detail.description], images: 2 },
+    {
+      path: `/card-details?id=${site.detailed._id}`,
+      title: { ar: site.detailed.title, en: site.detailed.title },
+      content: [site.detailed.description, site.detail.title, site.detail.description],
+      images: 2,
+    },
   ];
 
   for (const lang of ['ar', 'en'] as const) {
@@ -36,16 +62,25 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
         const page = await get(path);
         assert.equal(page.status, 200, path);
         assert.match(page.headers.get('content-type') ?? '', /text\/html/);
-        assert.ok(page.body.includes(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`), `${path}: lang/dir`);
+        assert.ok(
+          page.body.includes(`<html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">`),
+          `${path}: lang/dir`,
+        );
         const title = /<title>([^<]*)<\/title>/.exec(page.body)?.[1] ?? '';
         assert.ok(title.startsWith(html(route.title[lang])), `${path}: title "${title}"`);
         for (const text of route.content) assert.ok(page.body.includes(html(text)), `${path}: missing "${text}"`);
-        if (route.path === '/contact') assert.ok(page.body.includes(lang === 'ar' ? 'تواصل معنا</span>' : 'Get In Touch</span>'), 'Get In Touch button');
+        if (route.path === '/contact')
+          assert.ok(
+            page.body.includes(lang === 'ar' ? 'تواصل معنا</span>' : 'Get In Touch</span>'),
+            'Get In Touch button',
+          );
         // One h1 per page.
         assert.equal(tags(page.body, 'h1').length, 1, `${path}: h1 count`);
 
         // Canonical, hreflang alternates and x-default, all absolute.
-        const canonical = attrs(page.body, 'link', 'href').filter((_, i) => tags(page.body, 'link')[i]!.includes('rel="canonical"'));
+        const canonical = attrs(page.body, 'link', 'href').filter((_, i) =>
+          tags(page.body, 'link')[i]!.includes('rel="canonical"'),
+        );
         assert.equal(canonical.length, 1, `${path}: canonical`);
         assert.match(canonical[0]!, /^https?:\/\//);
         const alternates = tags(page.body, 'link').filter((t) => t.includes('rel="alternate"'));
@@ -55,7 +90,8 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
         assert.ok(enHref.includes('/en'), `${path}: en alternate ${enHref}`);
 
         // Search and sharing metadata.
-        for (const prop of ['og:title', 'og:description', 'og:url', 'og:locale']) assert.ok(page.body.includes(`property="${prop}"`), `${path}: ${prop}`);
+        for (const prop of ['og:title', 'og:description', 'og:url', 'og:locale'])
+          assert.ok(page.body.includes(`property="${prop}"`), `${path}: ${prop}`);
         assert.ok(page.body.includes('name="twitter:card"'), `${path}: twitter card`);
         assert.ok(page.body.includes('name="description"'), `${path}: description`);
         const keywords = /<meta name="keywords" content="([^"]*)"/.exec(page.body)?.[1] ?? '';
@@ -69,20 +105,44 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
         const business = jsonLd(page.body).find((d) => d['@type'] === 'LocalBusiness');
         assert.ok(business, `${path}: LocalBusiness JSON-LD`);
         assert.equal(business.telephone, '+966551234567', 'the phone in international form');
-        assert.deepEqual(business.areaServed.map((c: { name: string }) => c.name), site.contact.citiesEn);
+        assert.deepEqual(
+          business.areaServed.map((c: { name: string }) => c.name),
+          site.contact.citiesEn,
+        );
         assert.equal(business.email, site.contact.email);
-        assert.deepEqual(business.sameAs, [site.contact.instagram, site.contact.snapchat], 'only the social links that are set');
+        assert.deepEqual(
+          business.sameAs,
+          [site.contact.instagram, site.contact.snapchat],
+          'only the social links that are set',
+        );
 
         // Layout on every page: call and WhatsApp links with the stored phone, footer cities, year.
         assert.ok(page.body.includes('href="tel:+966551234567"'), `${path}: tel link`);
         assert.ok(page.body.includes('>055 123 4567</span>'), `${path}: the phone shown in the national format`);
         assert.ok(!page.body.includes('>+966551234567<'), `${path}: never shown in international form`);
-        // WhatsApp goes to the owner's WhatsApp number (set apart from the phone).
-        assert.ok(page.body.includes('href="https://wa.me/966507654321?text=%D8'), `${path}: WhatsApp link with Arabic greeting`);
-        assert.ok(!page.body.includes('href="https://wa.me/966551234567'), `${path}: no WhatsApp link to the phone when a WhatsApp number is set`);
+        // WhatsApp goes to the owner's WhatsApp number (set apart from the phone), greeting in the page's language.
+        const greeting = `href="https://wa.me/966507654321?text=${html(encodeURIComponent(dictionaryFor(lang).whatsappGreeting))}"`;
+        assert.ok(page.body.includes(greeting), `${path}: WhatsApp link with the ${lang} greeting`);
+        assert.ok(
+          !page.body.includes(
+            `text=${html(encodeURIComponent(dictionaryFor(lang === 'ar' ? 'en' : 'ar').whatsappGreeting))}"`,
+          ),
+          `${path}: no greeting in the other language`,
+        );
+        assert.ok(
+          !page.body.includes('href="https://wa.me/966551234567'),
+          `${path}: no WhatsApp link to the phone when a WhatsApp number is set`,
+        );
         assert.ok(page.body.includes(`href="mailto:${site.contact.email}"`), `${path}: footer email`);
-        assert.ok(page.body.includes(`href="${site.contact.instagram}"`) && page.body.includes(`href="${site.contact.snapchat}"`), `${path}: social links`);
-        assert.ok(!page.body.includes('facebook.com') && !page.body.includes('tiktok.com'), `${path}: unset social links are not shown`);
+        assert.ok(
+          page.body.includes(`href="${site.contact.instagram}"`) &&
+            page.body.includes(`href="${site.contact.snapchat}"`),
+          `${path}: social links`,
+        );
+        assert.ok(
+          !page.body.includes('facebook.com') && !page.body.includes('tiktok.com'),
+          `${path}: unset social links are not shown`,
+        );
         for (const city of lang === 'ar' ? site.contact.citiesAr : site.contact.citiesEn) {
           assert.ok(page.body.includes(city), `${path}: city ${city}`);
         }
@@ -104,7 +164,7 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
       const page = await get(lang === 'ar' ? '/about' : '/en/about');
       for (const text of Object.values(site.about[lang])) assert.ok(page.body.includes(html(text)), `about: "${text}"`);
       const other = site.about[lang === 'ar' ? 'en' : 'ar'];
-      assert.ok(!page.body.includes(html(other.description2)), 'the other language\'s text is not shown');
+      assert.ok(!page.body.includes(html(other.description2)), "the other language's text is not shown");
     });
 
     it(`answers unknown ${lang} paths and unknown cards with a 404 page in ${lang}`, async () => {
@@ -117,6 +177,88 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
       }
     });
   }
+
+  it('marks the way home on every inner page as a BreadcrumbList named as the page shows it', async () => {
+    const text = (h: string) =>
+      h
+        .replace(/<[^>]+>/g, '')
+        .replace(/&#x27;/g, "'")
+        .replace(/&amp;/g, '&')
+        .trim();
+    const h1 = (body: string) => text(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(body)?.[1] ?? '');
+    const cases = [
+      { path: '/about', trail: (t: ReturnType<typeof dictionaryFor>) => [t.nav.home, t.nav.about] },
+      { path: '/contact', trail: (t: ReturnType<typeof dictionaryFor>) => [t.nav.home, t.nav.contact] },
+      { path: '/request', trail: (t: ReturnType<typeof dictionaryFor>) => [t.nav.home, t.request.heading] },
+      {
+        path: `/card-details?id=${site.detailed._id}`,
+        // The card has only an Arabic title: the English page shows it too.
+        trail: (t: ReturnType<typeof dictionaryFor>) => [t.nav.home, t.nav.products, site.detailed.title],
+      },
+    ];
+    for (const lang of ['ar', 'en'] as const) {
+      const t = dictionaryFor(lang);
+      for (const { path, trail } of cases) {
+        const url = lang === 'en' ? enPath(path) : path;
+        const page = await get(url);
+        assert.equal(page.status, 200, url);
+        const crumbs = jsonLd(page.body).filter((d) => d['@type'] === 'BreadcrumbList');
+        assert.equal(crumbs.length, 1, `${url}: one BreadcrumbList`);
+        const items = crumbs[0]!.itemListElement as {
+          '@type': string;
+          position: number;
+          name: string;
+          item?: string;
+        }[];
+        assert.deepEqual(
+          items.map((i) => i.name),
+          trail(t),
+          url,
+        );
+        assert.deepEqual(
+          items.map((i) => [i['@type'], i.position]),
+          items.map((_, n) => ['ListItem', n + 1]),
+        );
+        // Every step but the last links to a page of this site in the page's language; the last is this page, shown as its heading.
+        const site = new URL(/<link rel="canonical" href="([^"]+)"/.exec(page.body)![1]!).origin;
+        assert.equal(items[0]!.item, `${site}${lang === 'en' ? '/en' : '/'}`);
+        assert.equal(items.at(-1)!.item, undefined);
+        if (items.length === 3) assert.equal(items[1]!.item, `${site}${lang === 'en' ? '/en' : ''}/products`);
+        // Named only as the page shows it: each step is a link of the navigation or the page's heading.
+        for (const step of items) assert.ok(page.body.includes(`>${html(step.name)}<`), `${url}: ${step.name} shown`);
+        if (path === '/request' || path.startsWith('/card-details'))
+          assert.equal(h1(page.body), items.at(-1)!.name, `${url}: the heading`);
+      }
+    }
+    // A product's page also describes the service it is, as the page shows it: no price, no rating.
+    for (const url of [`/card-details?id=${site.detailed._id}`, `/en/card-details?id=${site.detailed._id}`]) {
+      const page = await get(url);
+      const data = jsonLd(page.body);
+      const business = data.find((d) => d['@type'] === 'LocalBusiness')!;
+      const service = data.find((d) => d['@type'] === 'Service');
+      assert.ok(service, `${url}: Service`);
+      assert.equal(service.name, site.detailed.title);
+      assert.equal(h1(page.body), service.name, `${url}: named by its heading`);
+      assert.ok(page.body.includes(html(service.description)), `${url}: its description is shown`);
+      assert.deepEqual(service.provider, { '@id': business['@id'] }, 'provided by the business');
+      const og = /<meta property="og:image" content="([^"]+)"/.exec(page.body)?.[1];
+      assert.equal(service.image, og, "the page's picture");
+      const cities = url.startsWith('/en') ? site.contact.citiesEn : site.contact.citiesAr;
+      assert.deepEqual(
+        service.areaServed.map((c: { name: string }) => c.name),
+        cities,
+      );
+      for (const city of cities) assert.ok(page.body.includes(`>${html(city)}<`), `${url}: ${city} shown`);
+      for (const invented of ['offers', 'aggregateRating', 'review', 'price'])
+        assert.equal(service[invented], undefined, invented);
+    }
+    assert.equal(jsonLd((await get('/about')).body).filter((d) => d['@type'] === 'Service').length, 0, '/about');
+
+    // The home page and a page that is not found have none.
+    for (const url of ['/', '/en', '/no-such-page']) {
+      assert.equal(jsonLd((await get(url)).body).filter((d) => d['@type'] === 'BreadcrumbList').length, 0, url);
+    }
+  });
 
   it('puts the Details link only on detailed products, with the card id in the address', async () => {
     for (const path of ['/products', '/en/products']) {
@@ -140,7 +282,10 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
     assert.match(slideImgs[0]!, /sizes="100vw"/);
     // Slides appear in their stored order.
     const positions = site.slides.map((s) => page.body.indexOf(html(s.title)));
-    assert.deepEqual([...positions].sort((a, b) => a - b), positions);
+    assert.deepEqual(
+      [...positions].sort((a, b) => a - b),
+      positions,
+    );
   });
 
   it('sets a strict CSP that allows the inline stylesheet by its hash and runs no inline script', async () => {
@@ -150,16 +295,22 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
     assert.match(csp, /script-src 'self'(;|$)/);
     const styles = [...a.body.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]!);
     assert.ok(styles.length > 0, 'the stylesheet is inlined');
-    for (const css of styles) assert.ok(csp.includes(`'sha256-${createHash('sha256').update(css).digest('base64')}'`), 'the inline style is allowed by hash');
+    for (const css of styles)
+      assert.ok(
+        csp.includes(`'sha256-${createHash('sha256').update(css).digest('base64')}'`),
+        'the inline style is allowed by hash',
+      );
     // The only inline scripts are JSON data blocks, which browsers never run.
-    for (const script of tags(a.body, 'script')) assert.match(script, /type="application\/(ld\+)?json"|src="\/assets\//, script);
+    for (const script of tags(a.body, 'script'))
+      assert.match(script, /type="application\/(ld\+)?json"|src="\/assets\//, script);
     assert.equal(a.headers.get('x-content-type-options'), 'nosniff');
   });
 
   it('sends a page as the same kept bytes in Brotli or gzip, with an ETag and 304 when unchanged', async () => {
-    const ask = (encoding: string, etag?: string) => fetch(server().url + '/en/products', {
-      headers: { 'accept-encoding': encoding, ...(etag ? { 'if-none-match': etag } : {}) },
-    });
+    const ask = (encoding: string, etag?: string) =>
+      fetch(server().url + '/en/products', {
+        headers: { 'accept-encoding': encoding, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
     const plain = await ask('identity');
     const body = Buffer.from(await plain.arrayBuffer());
     const etag = plain.headers.get('etag')!;
@@ -185,36 +336,73 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
     await other.arrayBuffer();
   });
 
-  it('references the public bundle and never the admin bundle', async () => {
+  it('loads the islands its markup marks and nothing else: no React, no admin bundle, no page data', async () => {
     const manifest = readManifest()!;
-    const pub = entryAssets(manifest, 'src/web/public/entry-client.tsx');
-    const boot = entryAssets(manifest, 'src/web/public/boot.ts');
+    const island = (name: string) =>
+      entryAssets(manifest, name === 'beacons' ? 'src/web/public/boot.ts' : `src/web/public/islands/${name}.ts`).script;
     const admin = entryAssets(manifest, 'src/web/admin/main.tsx');
     const adminFiles = new Set([admin.script, ...admin.preload, ...admin.css]);
-    for (const path of ['/', '/en/products', '/about', '/nope']) {
+    const beacons = `<script type="module" async src="${island('beacons')}"></script>`;
+    const expected: [string, string[]][] = [
+      ['/', ['menu', 'slider']],
+      ['/en/products', ['menu']],
+      ['/about', ['menu']],
+      ['/nope', ['menu']],
+    ];
+    for (const [path, islands] of expected) {
       const page = await get(path);
-      // The one script is the loader; it starts the public bundle named in data-entry once the page has loaded.
-      assert.ok(page.body.includes(`<script type="module" src="${boot.script}"></script>`), `${path}: the loader`);
-      assert.ok(page.body.includes(`<div id="app" data-entry="${pub.script}">`), `${path}: public bundle`);
-      assert.ok(!page.body.includes('rel="modulepreload"'), `${path}: the bundle is not preloaded (it would compete with the images)`);
-      const referenced = [...attrs(page.body, 'script', 'src'), ...attrs(page.body, 'link', 'href')].filter((h) => h.startsWith('/assets/'));
+      const scripts = tags(page.body, 'script').filter((t) => t.includes(' src="'));
+      // The beacons first, run as soon as they arrive; then one deferred module per island the markup marks.
+      assert.deepEqual(
+        scripts,
+        [beacons.replace('</script>', ''), ...islands.map((name) => `<script type="module" src="${island(name)}">`)],
+        path,
+      );
+      for (const name of islands) assert.ok(page.body.includes(`data-island="${name}"`), `${path}: marks ${name}`);
+      assert.ok(!page.body.includes('rel="modulepreload"'), `${path}: nothing preloaded`);
+      assert.ok(
+        !page.body.includes('__hydration') && !page.body.includes('data-entry'),
+        `${path}: no hydration data, no app bundle`,
+      );
+      assert.ok(
+        page.body.includes(`<div id="app" data-t="${server().app.ctx.tokens.current().token}">`),
+        `${path}: the day's token for its beacons`,
+      );
+      const referenced = [...attrs(page.body, 'script', 'src'), ...attrs(page.body, 'link', 'href')].filter((h) =>
+        h.startsWith('/assets/'),
+      );
       for (const file of referenced) assert.ok(!adminFiles.has(file), `${path}: references the admin's ${file}`);
     }
   });
 
-  it('answers a page\'s data as JSON for client-side navigation', async () => {
-    const about = await (await fetch(`${server().url}/__data?path=${encodeURIComponent('/en/about')}`)).json();
-    assert.equal(about.page, 'about');
-    assert.equal(about.lang, 'en');
-    assert.equal(about.data.about.title, site.about.en.title);
-    const card = await fetch(`${server().url}/__data?path=${encodeURIComponent(`/card-details?id=${site.detailed._id}`)}`);
-    assert.equal(card.status, 200);
-    assert.equal((await card.json()).data.details[0].title, site.detail.title);
-    const missing = await fetch(`${server().url}/__data?path=${encodeURIComponent('/card-details?id=nope')}`);
-    assert.equal(missing.status, 404);
-    assert.equal((await missing.json()).page, 'not-found');
-    const bad = await fetch(`${server().url}/__data?path=no-slash`);
-    assert.equal(bad.status, 400);
+  it('renders a kept page again once its beacon token changes (once a day), and not before', async () => {
+    const tokens = server().app.ctx.tokens;
+    const real = tokens.current.bind(tokens);
+    const tokenOf = async () => /data-t="([^"]*)"/.exec((await get('/en/about')).body)?.[1];
+    try {
+      // Its token lasts 3 s here (a day in life): long enough for the requests below on a busy machine.
+      tokens.current = () => ({ token: 'a'.repeat(22), until: Date.now() + 3_000 });
+      // A content write makes the page be rendered afresh, with the token of the moment.
+      assert.equal((await (await server().admin()).post('/api/word/', { word: `token ${Date.now()}` })).status, 201);
+      assert.equal(await tokenOf(), 'a'.repeat(22));
+      tokens.current = () => ({ token: 'b'.repeat(22), until: Date.now() + 60_000 });
+      assert.equal(
+        await tokenOf(),
+        'a'.repeat(22),
+        'kept, from the fast lane or the page cache, until the token changes',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 3_100));
+      assert.equal(await tokenOf(), 'b'.repeat(22));
+    } finally {
+      tokens.current = real;
+    }
+  });
+
+  it('answers the address client-side navigation used to fetch page data (/__data) with the not-found page', async () => {
+    const res = await get(`/__data?path=${encodeURIComponent('/en/about')}`);
+    assert.equal(res.status, 404);
+    assert.match(res.headers.get('content-type') ?? '', /text\/html/);
+    assert.ok(res.body.includes('<meta name="robots" content="noindex">'));
   });
 
   it('leaves API, upload and asset 404s to their own handlers', async () => {

@@ -26,7 +26,10 @@ describe('sitemap.xml and robots.txt', () => {
     assert.match(res.headers.get('content-type') ?? '', /xml/);
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    const expected = ['/', '/about', '/portfolio', '/products', '/contact', '/privacy'].flatMap((p) => [PUBLIC_URL + p, PUBLIC_URL + (p === '/' ? '/en' : `/en${p}`)]);
+    const expected = ['/', '/about', '/portfolio', '/products', '/contact', '/privacy', '/request'].flatMap((p) => [
+      PUBLIC_URL + p,
+      PUBLIC_URL + (p === '/' ? '/en' : `/en${p}`),
+    ]);
     for (const url of expected) assert.ok(locs.includes(url), `missing ${url}`);
     assert.ok(locs.includes(`${PUBLIC_URL}/card-details?id=${detailedId}`));
     assert.ok(locs.includes(`${PUBLIC_URL}/en/card-details?id=${detailedId}`));
@@ -34,6 +37,43 @@ describe('sitemap.xml and robots.txt', () => {
     assert.equal(locs.length, expected.length + 2);
     assert.ok(xml.includes(`hreflang="x-default" href="${PUBLIC_URL}/about"`));
     assert.ok(xml.includes(`hreflang="en" href="${PUBLIC_URL}/en/about"`));
+  });
+
+  it("dates each page by the newest save of what it shows, and leaves undated what shows none of the owner's content", async () => {
+    const lastmod = (xml: string, path: string) =>
+      new RegExp(`<loc>${(PUBLIC_URL + path).replace(/[.?]/g, '\\$&')}</loc>\\s*<lastmod>([^<]+)</lastmod>`).exec(
+        xml,
+      )?.[1];
+    const day = (times: string[]) => times.filter(Boolean).sort().at(-1)?.slice(0, 10);
+    const admin = await server.admin();
+    const products = (await admin.get('/api/card?type=product')).body.data as { updatedAt: string }[];
+    const contact = (await admin.get('/api/contact')).body.data as { updatedAt: string };
+    let xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    assert.ok(day(products.map((p) => p.updatedAt)), 'products were saved');
+    for (const path of ['/products', '/en/products'])
+      assert.equal(lastmod(xml, path), day(products.map((p) => p.updatedAt)), path);
+    assert.equal(lastmod(xml, '/contact'), day([contact.updatedAt]), 'the contact details as saved (or never)');
+    for (const path of ['/privacy', '/en/request']) assert.equal(lastmod(xml, path), undefined, path);
+
+    // A later save of what a page shows moves its date; the sitemap is read afresh.
+    const saved = await admin.put('/api/proof', {
+      yearsInBusiness: 9,
+      jobsDone: null,
+      citiesServed: null,
+      guaranteeAr: '',
+      guaranteeEn: '',
+      crNumber: '',
+      vatNumber: '',
+      quotes: [],
+    });
+    assert.equal(saved.status, 200, JSON.stringify(saved.body));
+    xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    assert.equal(
+      lastmod(xml, '/about'),
+      (saved.body.data.updatedAt as string).slice(0, 10),
+      'the about page shows the quotes',
+    );
+    assert.ok(lastmod(xml, '/')! >= saved.body.data.updatedAt.slice(0, 10), 'the home page shows the figures');
   });
 
   it('keeps crawlers out of the admin and sign-in areas and points to the sitemap', async () => {

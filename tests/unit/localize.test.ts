@@ -17,8 +17,16 @@ describe('keywords by script', () => {
 
 describe('localize', () => {
   const slide: Slide = {
-    _id: '1', title: 'شريحة', details: 'تفاصيل', titleEn: 'Slide', detailsEn: 'Details',
-    imageUrl: '/u/a.webp', image: 'a.webp', position: 0, createdAt: 't', updatedAt: 't',
+    _id: '1',
+    title: 'شريحة',
+    details: 'تفاصيل',
+    titleEn: 'Slide',
+    detailsEn: 'Details',
+    imageUrl: '/u/a.webp',
+    image: 'a.webp',
+    position: 0,
+    createdAt: 't',
+    updatedAt: 't',
   };
   it('answers the English with language en, and the Arabic when the English is empty or Arabic is asked', () => {
     const en = localizeSlide(slide, 'en');

@@ -7,7 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 
-interface Line { level: number; msg: string; reqId?: string; method?: string; path?: string; status?: number; ms?: number }
+interface Line {
+  level: number;
+  msg: string;
+  reqId?: string;
+  method?: string;
+  path?: string;
+  status?: number;
+  ms?: number;
+}
 
 /** At the default level: one line per API request, none for public pages or static files. */
 describe('request log', () => {
@@ -16,7 +24,9 @@ describe('request log', () => {
   let app: FastifyInstance;
   before(async () => {
     const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', PORT: '0' });
-    app = await buildApp(config, { logger: { level: config.logLevel, stream: { write: (l: string) => lines.push(JSON.parse(l) as Line) } } });
+    app = await buildApp(config, {
+      logger: { level: config.logLevel, stream: { write: (l: string) => lines.push(JSON.parse(l) as Line) } },
+    });
     await app.ready();
   });
   after(async () => {

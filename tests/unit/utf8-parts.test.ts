@@ -22,7 +22,10 @@ describe('utf8: a document kept as parts', () => {
 
   it('copies parts given as bytes (a stylesheet encoded once) between the text parts', () => {
     const css = new TextEncoder().encode('body{margin:0}');
-    assert.deepEqual(utf8(['<style>', css, '</style>', 'نص عربي', css]), Buffer.from('<style>body{margin:0}</style>نص عربيbody{margin:0}'));
+    assert.deepEqual(
+      utf8(['<style>', css, '</style>', 'نص عربي', css]),
+      Buffer.from('<style>body{margin:0}</style>نص عربيbody{margin:0}'),
+    );
   });
 
   it('makes an answer for one response in the encoding asked for, its plain bytes decoded on demand', () => {

@@ -44,7 +44,10 @@ export async function listenForContentChanges(opts: {
 
   const scheduleRetry = () => {
     if (closed || retryTimer) return;
-    retryTimer = setTimeout(() => { retryTimer = undefined; void connect(); }, retryMs);
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void connect();
+    }, retryMs);
     retryTimer.unref();
     retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
   };
@@ -68,7 +71,11 @@ export async function listenForContentChanges(opts: {
       c.end().catch(() => undefined);
       if (closed) return;
       // The first failure in a row is worth a warning; retries after it are not.
-      if (failures++ === 0) log.warn({ err: err ? { message: err.message, code: (err as { code?: unknown }).code } : undefined }, 'content change listener lost its connection; reconnecting');
+      if (failures++ === 0)
+        log.warn(
+          { err: err ? { message: err.message, code: (err as { code?: unknown }).code } : undefined },
+          'content change listener lost its connection; reconnecting',
+        );
       scheduleRetry();
     };
     c.on('error', drop);
@@ -107,7 +114,9 @@ export async function listenForContentChanges(opts: {
   await connect();
 
   return {
-    get listening() { return client !== undefined; },
+    get listening() {
+      return client !== undefined;
+    },
     async close() {
       closed = true;
       clearInterval(ping);

@@ -11,7 +11,11 @@ const EVERY_MS = 1000;
  * land on the same number, so a write is never counted twice and pages rendered after it are kept.
  * Nothing is read per request.
  */
-export function pollContentVersion(db: Db, content: { version: number }, log: FastifyBaseLogger): { close(): void; ownWrite(): Promise<void> } {
+export function pollContentVersion(
+  db: Db,
+  content: { version: number },
+  log: FastifyBaseLogger,
+): { close(): void; ownWrite(): Promise<void> } {
   /** True when the version could be read. */
   const read = async (): Promise<boolean> => {
     try {
@@ -28,7 +32,9 @@ export function pollContentVersion(db: Db, content: { version: number }, log: Fa
   const tick = () => {
     if (busy) return;
     busy = true;
-    void read().finally(() => { busy = false; });
+    void read().finally(() => {
+      busy = false;
+    });
   };
   tick();
   const timer = setInterval(tick, EVERY_MS);

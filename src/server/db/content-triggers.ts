@@ -32,7 +32,8 @@ export async function dropContentTriggers(db: Kysely<unknown>): Promise<void> {
     return;
   }
   for (const table of CONTENT_TABLES) {
-    for (const event of ['insert', 'update', 'delete']) await sql`drop trigger if exists ${sql.id(`${table}_content_${event}`)}`.execute(db);
+    for (const event of ['insert', 'update', 'delete'])
+      await sql`drop trigger if exists ${sql.id(`${table}_content_${event}`)}`.execute(db);
   }
 }
 
@@ -73,9 +74,13 @@ async function createPostgresTriggers(db: Kysely<unknown>): Promise<void> {
     if (table === 'settings') {
       // WHEN of an insert trigger cannot name OLD, nor a delete trigger NEW: one trigger for each.
       await sql`create constraint trigger ${name('write')} after insert or update on settings
-        deferrable initially deferred for each row when (new.key not in (${privateKeys})) execute function content_changed()`.execute(db);
+        deferrable initially deferred for each row when (new.key not in (${privateKeys})) execute function content_changed()`.execute(
+        db,
+      );
       await sql`create constraint trigger ${name('delete')} after delete on settings
-        deferrable initially deferred for each row when (old.key not in (${privateKeys})) execute function content_changed()`.execute(db);
+        deferrable initially deferred for each row when (old.key not in (${privateKeys})) execute function content_changed()`.execute(
+        db,
+      );
     } else {
       await sql`create constraint trigger ${name('write')} after insert or update or delete on ${sql.id(table)}
         deferrable initially deferred for each row execute function content_changed()`.execute(db);
@@ -84,6 +89,31 @@ async function createPostgresTriggers(db: Kysely<unknown>): Promise<void> {
     await sql`create trigger ${name('truncate')} after truncate on ${sql.id(table)}
       for each statement execute function content_changed()`.execute(db);
   }
+}
+
+/** The triggers of one content table added after migration 003 (the cities of migration 012). */
+export async function createTableContentTriggers(db: Kysely<unknown>, table: string): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`create constraint trigger ${sql.id(`${table}_content_write`)} after insert or update or delete on ${sql.id(table)}
+      deferrable initially deferred for each row execute function content_changed()`.execute(db);
+    await sql`create trigger ${sql.id(`${table}_content_truncate`)} after truncate on ${sql.id(table)}
+      for each statement execute function content_changed()`.execute(db);
+    return;
+  }
+  for (const event of ['insert', 'update', 'delete'] as const) {
+    await sql`create trigger ${sql.id(`${table}_content_${event}`)} after ${sql.raw(event)} on ${sql.id(table)}
+      for each row begin update content_version set version = version + 1 where id = 1; end`.execute(db);
+  }
+}
+
+export async function dropTableContentTriggers(db: Kysely<unknown>, table: string): Promise<void> {
+  if (isPostgres(db)) {
+    for (const suffix of ['write', 'truncate'])
+      await sql`drop trigger if exists ${sql.id(`${table}_content_${suffix}`)} on ${sql.id(table)}`.execute(db);
+    return;
+  }
+  for (const event of ['insert', 'update', 'delete'])
+    await sql`drop trigger if exists ${sql.id(`${table}_content_${event}`)}`.execute(db);
 }
 
 /**

@@ -31,19 +31,36 @@ export function openDatabase(opts: {
     // A database that is gone or frozen must answer within 2 s (a 503), never hang a request:
     // connecting, a statement on the server and the wait for its answer on the client are bounded.
     const pool = new pg.Pool({
-      connectionString: opts.databaseUrl, max: 10,
-      connectionTimeoutMillis: 1500, statement_timeout: 1800, query_timeout: 1900,
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 1500,
+      statement_timeout: 1800,
+      query_timeout: 1900,
       idle_in_transaction_session_timeout: 5000,
-      ...(opts.longRunning ? { max: 2, connectionTimeoutMillis: 5000, statement_timeout: 0, query_timeout: 0, idle_in_transaction_session_timeout: 0 } : {}),
+      ...(opts.longRunning
+        ? {
+            max: 2,
+            connectionTimeoutMillis: 5000,
+            statement_timeout: 0,
+            query_timeout: 0,
+            idle_in_transaction_session_timeout: 0,
+          }
+        : {}),
     });
     // An idle client whose connection dies (server restart, admin kill) must not crash the process.
     pool.on('error', (err) => opts.onPoolError?.(err));
     // The same for a client whose connection dies while it is checked out between two queries:
     // pg emits 'error' on the client itself then, and with no listener that is an uncaught exception.
-    pool.on('connect', (client) => { client.on('error', (err) => opts.onPoolError?.(err)); });
+    pool.on('connect', (client) => {
+      client.on('error', (err) => opts.onPoolError?.(err));
+    });
     const ownBackends = new Set<number>();
-    pool.on('connect', (client) => { ownBackends.add(backendPid(client)); });
-    pool.on('remove', (client) => { ownBackends.delete(backendPid(client)); });
+    pool.on('connect', (client) => {
+      ownBackends.add(backendPid(client));
+    });
+    pool.on('remove', (client) => {
+      ownBackends.delete(backendPid(client));
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', ownBackends, destroy: () => db.destroy() };
   }

@@ -76,11 +76,41 @@ interface RecoveryCodesTable {
   created_at: string;
 }
 
+/** A passkey challenge whose answer has verified (the digest of purpose and challenge), kept until it expires: each is good once. */
 interface WebauthnChallengesTable {
   challenge: string;
-  purpose: 'register' | 'sign-in';
+  purpose: 'register' | 'sign-in' | 'recheck';
   user_id: string | null;
   expires_at: string;
+}
+
+/** A change to how the owner signs in, undoable from the emailed link until confirmed (auth/account-changes.ts). */
+interface AccountChangesTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  detail: string;
+  undo: string;
+  undo_token_hash: string;
+  session_id: string;
+  created_at: string;
+  expires_at: string;
+  confirmed_at: string | null;
+  undone_at: string | null;
+}
+
+/** One nightly backup run (014; features/backup/backup-runs.ts). */
+export interface BackupRunsTable {
+  id: string;
+  started_at: string;
+  finished_at: string;
+  file: string;
+  bytes: number;
+  rows: number;
+  sha256: string;
+  restore_check: 'passed' | 'failed' | 'not-run';
+  status: 'ok' | 'failed';
+  problem: string;
 }
 
 interface SignInStepsTable {
@@ -105,6 +135,29 @@ export interface CardsTable {
   description_en: Generated<string>;
   image: string;
   is_detailed: number;
+  created_at: string;
+  updated_at: string;
+  /** A portfolio entry's city (cities.id); null = none named. */
+  city_id: Generated<string | null>;
+}
+
+/** A served city with a page of its own (/cities/<slug>); booleans 0/1. */
+export interface CitiesTable {
+  id: string;
+  /** ASCII, lower case, unique: the page's address. */
+  slug: string;
+  name_ar: string;
+  name_en: Generated<string>;
+  intro_ar: Generated<string>;
+  intro_en: Generated<string>;
+  /** The areas served, one per line. */
+  areas_ar: Generated<string>;
+  areas_en: Generated<string>;
+  /** The city's own numbers in international form; '' = the site's. */
+  phone: Generated<string>;
+  whatsapp: Generated<string>;
+  enabled: Generated<number>;
+  position: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -243,6 +296,63 @@ export interface LeadCountsTable {
   calls: number;
   whatsapp: number;
   emails: number;
+  /** Visitors who saw this row's page: each counted in the row of their first view of it that day. */
+  page_visitors: number;
+  /** Visitors who got in touch: each counted in the row of their first tap that day. */
+  contacted: number;
+}
+
+/** lead_counts added up per day and one of its columns (dim), kept as batches are written. */
+export interface LeadTotalsTable {
+  /** 'day' (key ''), 'page', 'source', 'language' or 'device'. */
+  dim: string;
+  day: string;
+  key: string;
+  views: number;
+  /** Under 'page', the visitors who saw the page (page_visitors); elsewhere the visitors. */
+  visitors: number;
+  calls: number;
+  whatsapp: number;
+  emails: number;
+  contacted: number;
+}
+
+/** A quote request from the public form (migration 013); the owner's email about it is kept on the row. */
+interface RequestsTable {
+  id: string;
+  reference: string;
+  created_at: string;
+  updated_at: string;
+  name: string;
+  phone: string;
+  city: string;
+  building: string;
+  problem: string;
+  preferred_time: string;
+  product: string;
+  product_title: string;
+  lang: string;
+  page: string;
+  source: string;
+  device: string;
+  photo_count: number;
+  status: Generated<string>;
+  notes: Generated<string>;
+  held: number;
+  unchallenged: number;
+  mail_state: string;
+  mail_attempts: Generated<number>;
+  mail_next_at: string;
+  mail_error: Generated<string>;
+}
+
+/** A request's photo, re-encoded (WebP, no metadata); served only to the signed-in owner. */
+interface RequestPhotosTable {
+  request_id: string;
+  position: number;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
 }
 
 export interface Database {
@@ -250,6 +360,7 @@ export interface Database {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   cards: CardsTable;
+  cities: CitiesTable;
   card_details: CardDetailsTable;
   about: AboutTable;
   slides: SlidesTable;
@@ -269,12 +380,24 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   webauthn_challenges: WebauthnChallengesTable;
   sign_in_steps: SignInStepsTable;
+  account_changes: AccountChangesTable;
+  backup_runs: BackupRunsTable;
   trash: TrashTable;
   history: HistoryTable;
   /** Images a trash or history row names (owner: `trash:ID` or `history:ID`): kept while named. */
   kept_images: { owner: string; image: string };
   lead_counts: LeadCountsTable;
   lead_salts: { day: string; salt: string };
-  lead_visitors: { day: string; hash: string };
+  /** Today's visitors: whether each counts (a few per address) and the source they arrived from. */
+  lead_visitors: { day: string; hash: string; counted: Generated<number>; source: Generated<string> };
   lead_options: { id: number; weekly_email: number; language: string };
+  lead_totals: LeadTotalsTable;
+  /** What happened once a day (a page seen, a tap, a source admitted), so it is not counted twice. */
+  lead_marks: { day: string; mark: string };
+  /** Per-day counters every server adds to: visitors per address, sources admitted. */
+  lead_caps: { day: string; key: string; n: number };
+  /** One row: the secret of the pages' beacon tokens. */
+  lead_keys: { id: number; secret: string };
+  requests: RequestsTable;
+  request_photos: RequestPhotosTable;
 }

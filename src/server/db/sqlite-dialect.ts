@@ -1,8 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import {
-  CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type QueryResult,
-  type SqliteDatabase, type SqliteDialectConfig, type SqliteStatement, type TransactionSettings,
+  CompiledQuery,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+  type SqliteStatement,
+  type TransactionSettings,
 } from 'kysely';
 
 /**
@@ -39,7 +47,18 @@ function rollbackIfActive(db: DatabaseSync): SqliteStatement {
     if (db.isTransaction) db.exec('ROLLBACK');
     return { changes: 0, lastInsertRowid: 0 };
   };
-  return { reader: false, run, all: () => { run(); return []; }, iterate: () => { run(); return [][Symbol.iterator](); } };
+  return {
+    reader: false,
+    run,
+    all: () => {
+      run();
+      return [];
+    },
+    iterate: () => {
+      run();
+      return [][Symbol.iterator]();
+    },
+  };
 }
 
 function toSqlite(value: unknown): SQLInputValue {
@@ -85,7 +104,7 @@ class SiteSqliteDriver extends SqliteDriver {
     // A statement outside a transaction that meets the lock has done nothing yet: it is tried again.
     this.wrapped ??= {
       executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> =>
-        (this.inTransaction() ? connection.executeQuery<R>(query) : whileBusy(() => connection.executeQuery<R>(query))),
+        this.inTransaction() ? connection.executeQuery<R>(query) : whileBusy(() => connection.executeQuery<R>(query)),
       streamQuery: <R>(query: CompiledQuery, chunkSize: number) => connection.streamQuery<R>(query, chunkSize),
     };
     return this.wrapped;
@@ -97,7 +116,9 @@ class SiteSqliteDriver extends SqliteDriver {
    * export's snapshot) takes no lock, so the site's writes go on meanwhile.
    */
   override async beginTransaction(connection: DatabaseConnection, settings?: TransactionSettings): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw(settings?.accessMode === 'read only' ? 'begin' : 'begin immediate'));
+    await connection.executeQuery(
+      CompiledQuery.raw(settings?.accessMode === 'read only' ? 'begin' : 'begin immediate'),
+    );
   }
 }
 
@@ -118,16 +139,21 @@ class SiteSqliteDialect extends SqliteDialect {
 
 export function createSqliteDialect(file: string): SqliteDialect {
   let db: DatabaseSync | undefined;
-  return new SiteSqliteDialect({
-    database: async () => {
-      db = new DatabaseSync(file);
-      // WAL: a commit is in the write-ahead log before it is acknowledged, so a killed process loses
-      // nothing. synchronous=FULL also syncs the log to disk on every commit, so a power cut loses
-      // nothing acknowledged either (NORMAL would sync only at checkpoints). Writes here are one
-      // admin's edits: the few milliseconds per commit are not felt. The busy timeout is short: the
-      // wait for another process's write lock is done without blocking (whileBusy).
-      db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 20; PRAGMA synchronous = FULL;');
-      return wrap(db);
+  return new SiteSqliteDialect(
+    {
+      database: async () => {
+        db = new DatabaseSync(file);
+        // WAL: a commit is in the write-ahead log before it is acknowledged, so a killed process loses
+        // nothing. synchronous=FULL also syncs the log to disk on every commit, so a power cut loses
+        // nothing acknowledged either (NORMAL would sync only at checkpoints). Writes here are one
+        // admin's edits: the few milliseconds per commit are not felt. The busy timeout is short: the
+        // wait for another process's write lock is done without blocking (whileBusy).
+        db.exec(
+          'PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 20; PRAGMA synchronous = FULL;',
+        );
+        return wrap(db);
+      },
     },
-  }, () => db?.isTransaction ?? false);
+    () => db?.isTransaction ?? false,
+  );
 }

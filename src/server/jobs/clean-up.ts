@@ -1,7 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pruneRateLimits } from '../auth/rate-limit-store.ts';
-import { pruneDecoys } from '../auth/reset-decoys.ts';
+import { pruneRateLimits } from '../features/auth/rate-limit-store.ts';
+import { pruneDecoys } from '../features/auth/reset-decoys.ts';
 import type { Db } from '../db/database.ts';
 
 /**
@@ -12,7 +12,12 @@ const EXPIRED_CODE_KEPT_MS = 24 * 60 * 60 * 1000;
 /** Emails written to the outbox (no SMTP_URL) are kept this long. */
 const OUTBOX_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
-export interface CleanUpCounts { sessions: number; resets: number; decoys: number; rateLimits: number }
+export interface CleanUpCounts {
+  sessions: number;
+  resets: number;
+  decoys: number;
+  rateLimits: number;
+}
 
 /** Deletes what has run out in the database: sessions, reset codes and tokens, stand-ins, limit counters. */
 export async function cleanUpDatabase(db: Db, now = Date.now()): Promise<CleanUpCounts> {
@@ -20,7 +25,8 @@ export async function cleanUpDatabase(db: Db, now = Date.now()): Promise<CleanUp
   const codesBefore = new Date(now - EXPIRED_CODE_KEPT_MS);
   const sessions = await db.deleteFrom('sessions').where('expires_at', '<=', at).executeTakeFirst();
   // A verified code (used) still carries a live reset token for up to 15 minutes: kept until that ends.
-  const resets = await db.deleteFrom('password_resets')
+  const resets = await db
+    .deleteFrom('password_resets')
     .where('expires_at', '<=', codesBefore.toISOString())
     .where((eb) => eb.or([eb('reset_token_expires_at', 'is', null), eb('reset_token_expires_at', '<=', at)]))
     .executeTakeFirst();

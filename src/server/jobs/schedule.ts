@@ -3,10 +3,12 @@ import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { cleanUpDatabase, pruneOutbox } from './clean-up.ts';
 import { claimJob } from './job-lease.ts';
-import { pruneRetention } from '../history/retention.ts';
-import { addDays, dayIn } from '../leads/classify.ts';
-import { forgetVisitors, pruneCounts } from '../leads/leads-repository.ts';
-import { sendWeeklyEmail } from '../leads/weekly-email.ts';
+import { pruneRetention } from '../features/history/retention.ts';
+import { addDays, dayIn } from '../features/leads/classify.ts';
+import { compactSources } from '../features/leads/lead-compaction.ts';
+import { forgetVisitors, pruneCounts } from '../features/leads/leads-repository.ts';
+import { sendWeeklyEmail } from '../features/leads/weekly-email.ts';
+import { deleteOldRequests } from '../features/requests/requests-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,37 +33,60 @@ interface Job {
 const JOBS: Job[] = [
   {
     // An image uploaded for a form that was never sent is freed after a day.
-    name: 'image-sweep', everyMs: 6 * HOUR, shared: true,
-    run: async ({ ctx }) => ({ removed: await ctx.images.sweepOrphans(ctx.db, new Date(Date.now() - ORPHAN_IMAGE_AGE_MS)) }),
+    name: 'image-sweep',
+    everyMs: 6 * HOUR,
+    shared: true,
+    run: async ({ ctx }) => ({
+      removed: await ctx.images.sweepOrphans(ctx.db, new Date(Date.now() - ORPHAN_IMAGE_AGE_MS)),
+    }),
   },
   {
-    name: 'clean-up', everyMs: HOUR, shared: true,
+    name: 'clean-up',
+    everyMs: HOUR,
+    shared: true,
     run: async ({ ctx }) => ({ ...(await cleanUpDatabase(ctx.db)) }),
   },
   {
     // Trashed items and old versions past their keeping (config.retention), and their images.
-    name: 'retention', everyMs: HOUR, shared: true,
+    name: 'retention',
+    everyMs: HOUR,
+    shared: true,
     run: async ({ ctx }) => pruneRetention(ctx),
   },
   {
-    // Leads counts are kept LEADS_KEEP_DAYS; a day's visitor hashes and salt go once the day is over.
-    name: 'leads-retention', everyMs: HOUR, shared: true,
+    // Leads counts are kept LEADS_KEEP_DAYS; a day's visitor hashes, marks and salt go once the day
+    // is over, and its sources beyond the top ones are folded into 'other'.
+    name: 'leads-retention',
+    everyMs: HOUR,
+    shared: true,
     run: async ({ ctx }) => {
       const today = dayIn(ctx.config.leads.timeZone);
       return {
         counts: await pruneCounts(ctx.db, addDays(today, -ctx.config.leads.keepDays)),
         visitors: await forgetVisitors(ctx.db, today),
+        folded: await compactSources(ctx.db, today),
       };
     },
   },
   {
+    // Quote requests (personal data) past REQUESTS_KEEP_MONTHS, with their photos.
+    name: 'requests-retention',
+    everyMs: HOUR,
+    shared: true,
+    run: async ({ ctx }) => ({ requests: await deleteOldRequests(ctx.db, ctx.config.requests.keepMonths) }),
+  },
+  {
     // Last week's results to the owner, once a week for all servers together.
-    name: 'leads-weekly-email', everyMs: 7 * 24 * HOUR, shared: true,
+    name: 'leads-weekly-email',
+    everyMs: 7 * 24 * HOUR,
+    shared: true,
     run: async ({ ctx }) => ({ sent: await sendWeeklyEmail(ctx) }),
   },
   {
     // Each server writes its own outbox (DATA_DIR is local), so each prunes its own.
-    name: 'outbox', everyMs: 24 * HOUR, shared: false,
+    name: 'outbox',
+    everyMs: 24 * HOUR,
+    shared: false,
     run: async ({ ctx }) => ({ removed: await pruneOutbox(ctx.config.dataDir) }),
   },
 ];
@@ -84,7 +109,8 @@ export function registerJobs(app: FastifyInstance): void {
   const start = (job: Job) => {
     runs[job.name]!++;
     app.log.debug({ job: job.name }, 'periodic job started');
-    const run = job.run(app)
+    const run = job
+      .run(app)
       .then((counts) => {
         if (Object.values(counts).some((n) => n > 0)) app.log.info({ job: job.name, ...counts }, 'periodic job done');
       })
@@ -98,7 +124,11 @@ export function registerJobs(app: FastifyInstance): void {
       if (closing) return;
       try {
         const now = Date.now();
-        if (job.shared ? await claimJob(app.ctx.db, job.name, job.everyMs, owner, now) : now - (localLastRun.get(job.name) ?? 0) >= job.everyMs) {
+        if (
+          job.shared
+            ? await claimJob(app.ctx.db, job.name, job.everyMs, owner, now)
+            : now - (localLastRun.get(job.name) ?? 0) >= job.everyMs
+        ) {
           localLastRun.set(job.name, now);
           start(job);
         }

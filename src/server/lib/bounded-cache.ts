@@ -11,7 +11,11 @@ import { LRUCache } from 'lru-cache';
  * entry is kept alone instead (everything else goes) until the next one is put: the entry just
  * put is never dropped. lru-cache also wants a positive weight, so nothing weighs less than 1.
  */
-export function boundedCache<V extends object>(max: number, maxSize: number, sizeOf: (value: V) => number): LRUCache<string, V> {
+export function boundedCache<V extends object>(
+  max: number,
+  maxSize: number,
+  sizeOf: (value: V) => number,
+): LRUCache<string, V> {
   return new LRUCache<string, V>({
     max,
     maxSize,

@@ -6,13 +6,15 @@ import { ConflictError, NotFoundError } from './domain-errors.ts';
  */
 export function expectedVersion(headers: Record<string, unknown>, body: unknown): string | undefined {
   const header = headers['if-match'];
-  if (typeof header === 'string' && header.trim() !== '') return header.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+  if (typeof header === 'string' && header.trim() !== '')
+    return header.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
   const fromBody = (body as { expectedUpdatedAt?: unknown } | null | undefined)?.expectedUpdatedAt;
   return typeof fromBody === 'string' && fromBody !== '' ? fromBody : undefined;
 }
 
 /** The one answer to a stale or lost compare-and-set, whatever the record. */
-const CHANGED_MEANWHILE = 'This record was changed by someone else since you opened it. Reload to see the latest version.';
+const CHANGED_MEANWHILE =
+  'This record was changed by someone else since you opened it. Reload to see the latest version.';
 
 export function assertVersion(expected: string | undefined, actual: string): void {
   if (expected !== undefined && expected !== actual) throw new ConflictError(CHANGED_MEANWHILE);
@@ -27,7 +29,11 @@ export function assertSwapped(result: { numUpdatedRows: bigint }): void {
  * A compare-and-set update of a record that can be deleted matched no row: it vanished meanwhile
  * (not found, `gone` says which) or changed since it was read (the same conflict as above).
  */
-export async function staleOrGone(find: () => Promise<{ updated_at: string } | undefined>, expected: string | undefined, gone: string): Promise<never> {
+export async function staleOrGone(
+  find: () => Promise<{ updated_at: string } | undefined>,
+  expected: string | undefined,
+  gone: string,
+): Promise<never> {
   const current = await find();
   if (!current) throw new NotFoundError(gone);
   assertVersion(expected, current.updated_at);

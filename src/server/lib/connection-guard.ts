@@ -37,7 +37,9 @@ export function guardConnections(server: Server, limits: ConnectionLimits): { op
   // held connections from many addresses (each within its own bound) cannot keep visitors out,
   // since a visitor's request arrives at once and takes it off this list.
   const waiting = new Map<Socket, number>();
-  server.on('request', (request) => { waiting.delete(request.socket); });
+  server.on('request', (request) => {
+    waiting.delete(request.socket);
+  });
 
   server.on('connection', (socket: Socket) => {
     // A socket that reset before this runs has no address; it closes by itself.

@@ -14,10 +14,13 @@ import { boundedCache } from './bounded-cache.ts';
  * answer back here. The lane is off while the server closes (the framework answers 503 then) and
  * when requests are logged at debug level (such requests would not be logged).
  */
-interface Variant { headers: string[]; body: Buffer }
+interface Variant {
+  headers: string[];
+  body: Buffer;
+}
 interface Entry {
   version: number;
-  /** The page shows the year in its footer: kept until the next New Year (local time). */
+  /** The page shows the year in its footer: kept until the next New Year (local time), or until its beacon token changes. */
   until: number;
   etag: string;
   notModified: string[];
@@ -32,8 +35,11 @@ const MAX_BYTES = 48 * 1024 * 1024;
 const MAX_ENCODING_HEADERS = 64;
 
 export class FastLane {
-  private readonly entries = boundedCache<Entry>(MAX_ENTRIES, MAX_BYTES,
-    (e) => e.identity.body.length + (e.br?.body.length ?? 0) + (e.gzip?.body.length ?? 0));
+  private readonly entries = boundedCache<Entry>(
+    MAX_ENTRIES,
+    MAX_BYTES,
+    (e) => e.identity.body.length + (e.br?.body.length ?? 0) + (e.gzip?.body.length ?? 0),
+  );
   private readonly encodings = new Map<string, 'br' | 'gzip' | 'identity'>();
   private base: Record<string, string> = {};
   enabled = true;
@@ -51,21 +57,44 @@ export class FastLane {
   /**
    * Keeps `ready` for `url` (the exact request URL) at `version`. Only 200 answers with an entity
    * tag (kept, not one-off) are taken. `extra` are the answer's own headers (a page's CSP, which
-   * replaces the API's), lower-case names.
+   * replaces the API's), lower-case names; `until`, when the answer goes stale whatever the content
+   * (a page's beacon token changes), in ms.
    */
-  put(url: string, version: number, ready: ReadyBytes, cacheControl: string, extra: Record<string, string> = {}): void {
+  put(
+    url: string,
+    version: number,
+    ready: ReadyBytes,
+    cacheControl: string,
+    extra: Record<string, string> = {},
+    until = Infinity,
+  ): void {
     if (!this.enabled || ready.status !== 200 || !ready.etag || ready.once || version !== this.content.version) return;
     // Every answer varies by Origin as well (@fastify/cors says so on each, since the allowed origins
     // are a list): a kept answer says what the framework's would.
-    const common = [...Object.entries({ ...this.base, ...extra }).flat(), 'vary', 'Origin, Accept-Encoding', 'cache-control', cacheControl, 'etag', ready.etag];
+    const common = [
+      ...Object.entries({ ...this.base, ...extra }).flat(),
+      'vary',
+      'Origin, Accept-Encoding',
+      'cache-control',
+      cacheControl,
+      'etag',
+      ready.etag,
+    ];
     const variant = (body: Buffer, encoding?: string): Variant => ({
-      headers: [...common, 'content-type', ready.type, ...(encoding ? ['content-encoding', encoding] : []), 'content-length', String(body.length)],
+      headers: [
+        ...common,
+        'content-type',
+        ready.type,
+        ...(encoding ? ['content-encoding', encoding] : []),
+        'content-length',
+        String(body.length),
+      ],
       body,
     });
     const now = new Date();
     const entry: Entry = {
       version,
-      until: new Date(now.getFullYear() + 1, 0, 1).getTime(),
+      until: Math.min(until, new Date(now.getFullYear() + 1, 0, 1).getTime()),
       etag: ready.etag,
       notModified: common,
       identity: variant(ready.identity),
@@ -83,7 +112,8 @@ export class FastLane {
     const entry = this.entries.get(req.url!);
     if (entry === undefined) return false;
     const headers = req.headers;
-    if (entry.version !== this.content.version || Date.now() >= entry.until || headers.origin !== undefined) return false;
+    if (entry.version !== this.content.version || Date.now() >= entry.until || headers.origin !== undefined)
+      return false;
     const inm = headers['if-none-match'];
     if (inm !== undefined && etagMatches(inm, entry.etag)) {
       res.writeHead(304, entry.notModified);

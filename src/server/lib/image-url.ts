@@ -1,2 +1,2 @@
-/** Where a stored image is served (plugins/uploads.ts): its name is made from its bytes, so the URL never changes meaning. */
+/** Where a stored image is served (features/images/uploads.ts): its name is made from its bytes, so the URL never changes meaning. */
 export const imageUrl = (name: string): string => `/uploads/${name}`;

@@ -17,7 +17,8 @@ export function nestedDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character, a quote included
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character, a quote included
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -49,7 +50,8 @@ export function registerJsonBodies(app: FastifyInstance): void {
       if (!required || required.length === 0) return done(null, {});
       return done(badRequest('The request body is empty.'), undefined);
     }
-    if (nestedDeeperThan(text, MAX_JSON_DEPTH)) return done(badRequest(`The request body is nested too deeply (${MAX_JSON_DEPTH} levels at most).`), undefined);
+    if (nestedDeeperThan(text, MAX_JSON_DEPTH))
+      return done(badRequest(`The request body is nested too deeply (${MAX_JSON_DEPTH} levels at most).`), undefined);
     parseJson(request, text, done);
   });
 }

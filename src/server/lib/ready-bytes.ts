@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { markQuiet } from './quiet-requests.ts';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzip, gzipSync } from 'node:zlib';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  gzip,
+  gzipSync,
+} from 'node:zlib';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -38,7 +46,7 @@ let scratch = new Uint8Array(256 * 1024);
 export function utf8(parts: readonly (string | Uint8Array)[]): Buffer {
   const bytes = encodeParts(parts);
   // A view of the shared buffer is copied out; a large answer encoded on its own is already a copy.
-  return bytes.buffer === scratch.buffer ? Buffer.from(bytes) : bytes as Buffer;
+  return bytes.buffer === scratch.buffer ? Buffer.from(bytes) : (bytes as Buffer);
 }
 
 /** The UTF-8 bytes of the parts in the shared buffer: good until the next call. */
@@ -47,7 +55,8 @@ function encodeParts(parts: readonly (string | Uint8Array)[]): Uint8Array {
   const room = (part: string | Uint8Array) => (typeof part === 'string' ? part.length * 3 : part.length);
   const most = parts.reduce((n, part) => n + room(part), 0);
   // A rare large answer (a long list) is encoded on its own rather than growing the shared buffer.
-  if (most > MAX_SCRATCH) return Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+  if (most > MAX_SCRATCH)
+    return Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
   let offset = 0;
   for (const part of parts) {
     const end = offset + room(part);
@@ -71,13 +80,23 @@ function encodeParts(parts: readonly (string | Uint8Array)[]): Uint8Array {
  * and straight from the shared buffer: the plain bytes are not copied out (60 KB a page the
  * collector would have to account for) unless something asks for them, and then decoded.
  */
-export function readyOnce(parts: readonly (string | Uint8Array)[], type: string, status: number, encoding: 'br' | 'gzip' | undefined): ReadyBytes {
+export function readyOnce(
+  parts: readonly (string | Uint8Array)[],
+  type: string,
+  status: number,
+  encoding: 'br' | 'gzip' | undefined,
+): ReadyBytes {
   const bytes = encodeParts(parts);
-  if (!encoding || bytes.length < MIN_COMPRESS) return { status, type, etag: undefined, identity: Buffer.from(bytes), once: true };
+  if (!encoding || bytes.length < MIN_COMPRESS)
+    return { status, type, etag: undefined, identity: Buffer.from(bytes), once: true };
   const encoded = compressOnce(bytes, encoding);
   let identity: Buffer | undefined;
   return {
-    status, type, etag: undefined, once: true, [encoding]: encoded,
+    status,
+    type,
+    etag: undefined,
+    once: true,
+    [encoding]: encoded,
     get identity() {
       identity ??= encoding === 'br' ? brotliDecompressSync(encoded) : gunzipSync(encoded);
       return identity;
@@ -92,7 +111,12 @@ export function readyOnce(parts: readonly (string | Uint8Array)[], type: string,
  * would hold up every other request, kept pages included. A page is compressed once per content
  * version, so the wait is paid once; answers for one response (`once`) are compressed when sent.
  */
-export async function readyBytes(body: string | readonly (string | Uint8Array)[] | Buffer, type: string, status = 200, opts: { once?: boolean } = {}): Promise<ReadyBytes> {
+export async function readyBytes(
+  body: string | readonly (string | Uint8Array)[] | Buffer,
+  type: string,
+  status = 200,
+  opts: { once?: boolean } = {},
+): Promise<ReadyBytes> {
   const identity = Buffer.isBuffer(body) ? body : utf8(typeof body === 'string' ? [body] : body);
   // Bytes made for one response get no entity tag: nothing could answer a 304 for them later.
   if (opts.once) return { status, type, etag: undefined, identity, once: true };
@@ -100,7 +124,9 @@ export async function readyBytes(body: string | readonly (string | Uint8Array)[]
   const ready: ReadyBytes = { status, type, etag, identity };
   if (identity.length >= MIN_COMPRESS) {
     [ready.br, ready.gzip] = await Promise.all([
-      brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      brotliAsync(identity, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      }),
       gzipAsync(identity, { level: 9 }),
     ]);
   }
@@ -156,11 +182,18 @@ function compressOnce(identity: Uint8Array, encoding: 'br' | 'gzip'): Buffer {
  * The route must not be compressed again (`compress: false`, or an onSend hook that runs before
  * the compression's).
  */
-export function prepareReady(request: FastifyRequest, reply: FastifyReply, ready: ReadyBytes, cacheControl: string): Buffer | undefined {
+export function prepareReady(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ready: ReadyBytes,
+  cacheControl: string,
+): Buffer | undefined {
   // Added to what is there: a CORS answer already varies by Origin, and a shared cache must not
   // serve one origin's Access-Control-Allow-Origin to another.
   const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding').header('cache-control', cacheControl);
+  reply
+    .header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding')
+    .header('cache-control', cacheControl);
   if (ready.etag) reply.header('etag', ready.etag);
   if (!ready.once) markQuiet(request);
   if (ready.etag && ready.status === 200 && etagMatches(request.headers['if-none-match'], ready.etag)) {
@@ -170,7 +203,10 @@ export function prepareReady(request: FastifyRequest, reply: FastifyReply, ready
   reply.status(ready.status).type(ready.type);
   // Encodings are only made for bodies large enough to gain from them.
   const encoded = ready.br !== undefined || ready.gzip !== undefined;
-  const accepts = encoded || ready.identity.length >= MIN_COMPRESS ? acceptedEncodings(request.headers['accept-encoding']) : undefined;
+  const accepts =
+    encoded || ready.identity.length >= MIN_COMPRESS
+      ? acceptedEncodings(request.headers['accept-encoding'])
+      : undefined;
   const send = (encoding: string, bytes: Buffer) => {
     reply.header('content-encoding', encoding);
     return bytes;
@@ -184,6 +220,11 @@ export function prepareReady(request: FastifyRequest, reply: FastifyReply, ready
 }
 
 /** Sends ready bytes (see prepareReady). */
-export function sendReady(request: FastifyRequest, reply: FastifyReply, ready: ReadyBytes, cacheControl: string): FastifyReply {
+export function sendReady(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ready: ReadyBytes,
+  cacheControl: string,
+): FastifyReply {
   return reply.send(prepareReady(request, reply, ready, cacheControl));
 }

@@ -18,7 +18,10 @@ const CACHED_ROUTES = new Set([
 const MAX_ENTRIES = 300;
 const MAX_BYTES = 16 * 1024 * 1024;
 
-interface Entry { version: number; bytes: ReadyBytes }
+interface Entry {
+  version: number;
+  bytes: ReadyBytes;
+}
 
 /**
  * Keeps the 200 answers of those reads per URL and content version as ready bytes (compressed
@@ -32,7 +35,8 @@ export function registerAnswerCache(app: FastifyInstance): void {
   /** The content version when the request arrived: an answer is kept under it, never a newer one. */
   const versionAt = new WeakMap<FastifyRequest, number>();
 
-  const cached = (request: FastifyRequest) => request.method === 'GET' && CACHED_ROUTES.has((request.routeOptions.url ?? '').replace(/\/$/, ''));
+  const cached = (request: FastifyRequest) =>
+    request.method === 'GET' && CACHED_ROUTES.has((request.routeOptions.url ?? '').replace(/\/$/, ''));
 
   app.addHook('onRequest', async (request, reply) => {
     if (!cached(request)) return;
@@ -55,7 +59,12 @@ export function registerAnswerCache(app: FastifyInstance): void {
     // Only the plain form of a query is kept (and compressed hard): made-up extra parameters would
     // otherwise each cost a Brotli-11 run and a cache slot.
     const canonical = canonicalUrl(request) === request.url;
-    const bytes = await readyBytes(payload, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'), 200, { once: !canonical });
+    const bytes = await readyBytes(
+      payload,
+      String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      200,
+      { once: !canonical },
+    );
     if (canonical && version === content.version) {
       entries.set(request.url, { version, bytes });
       if (request.headers.origin === undefined) app.ctx.lane.put(request.url, version, bytes, 'no-cache');
@@ -76,9 +85,13 @@ function isPrivate(url: string): boolean {
 /** The route's path with only the query parameters its schema knows, validated, in the order given. */
 function canonicalUrl(request: FastifyRequest): string {
   const path = request.url.split('?', 1)[0]!;
-  const known = (request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
-  const query = new URLSearchParams(Object.entries((request.query ?? {}) as Record<string, unknown>)
-    .filter(([k]) => Object.hasOwn(known, k))
-    .map(([k, v]) => [k, String(v)])).toString();
+  const known =
+    (request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties ??
+    {};
+  const query = new URLSearchParams(
+    Object.entries((request.query ?? {}) as Record<string, unknown>)
+      .filter(([k]) => Object.hasOwn(known, k))
+      .map(([k, v]) => [k, String(v)]),
+  ).toString();
   return query ? `${path}?${query}` : path;
 }

@@ -1,10 +1,10 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyRequests, unauthorized } from '../lib/http-error.ts';
-import { countHit, forgetHits, refundHit } from '../auth/rate-limit-store.ts';
-import { DEVICE_COOKIE, DEVICE_TTL_MS, isKnownDevice, issueDeviceCookie } from '../auth/device-cookie.ts';
-import { findSessionUser, SESSION_COOKIE, touchSession, type SessionUser } from '../auth/sessions.ts';
-import { RESET_COOKIE_TTL_MS } from '../auth/reset-requester.ts';
+import { countHit, forgetHits, refundHit } from '../features/auth/rate-limit-store.ts';
+import { DEVICE_COOKIE, DEVICE_TTL_MS, isKnownDevice, issueDeviceCookie } from '../features/auth/device-cookie.ts';
+import { findSessionUser, SESSION_COOKIE, touchSession, type SessionUser } from '../features/auth/sessions.ts';
+import { RESET_COOKIE_TTL_MS } from '../features/auth/reset-requester.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,6 +62,21 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   });
 }
 
+/**
+ * Aborted once the client has gone (its connection closed before the answer was written), so
+ * password checks still waiting for their turn are dropped (auth/hash-queue.ts).
+ */
+export function clientSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const res = reply.raw;
+  if (res.destroyed) controller.abort();
+  else
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+  return controller.signal;
+}
+
 export function sessionCookieOptions(app: FastifyInstance, expires?: Date) {
   return {
     path: '/',
@@ -74,12 +89,20 @@ export function sessionCookieOptions(app: FastifyInstance, expires?: Date) {
 
 /** The device cookie's options: sent only to the sign-in and reset calls, for a year. */
 function deviceCookieOptions(app: FastifyInstance) {
-  return { ...sessionCookieOptions(app, new Date(Date.now() + DEVICE_TTL_MS)), path: '/api/auth', sameSite: 'strict' as const };
+  return {
+    ...sessionCookieOptions(app, new Date(Date.now() + DEVICE_TTL_MS)),
+    path: '/api/auth',
+    sameSite: 'strict' as const,
+  };
 }
 
 /** The reset requester cookie's options: sent only to the reset calls, for as long as a code lives and a little more. */
 export function resetCookieOptions(app: FastifyInstance) {
-  return { ...sessionCookieOptions(app, new Date(Date.now() + RESET_COOKIE_TTL_MS)), path: '/api/auth', sameSite: 'strict' as const };
+  return {
+    ...sessionCookieOptions(app, new Date(Date.now() + RESET_COOKIE_TTL_MS)),
+    path: '/api/auth',
+    sameSite: 'strict' as const,
+  };
 }
 
 /** Sets the device cookie that exempts this browser from the account's own limit from now on. */
@@ -87,18 +110,26 @@ export async function rememberDevice(app: FastifyInstance, reply: FastifyReply, 
   reply.setCookie(DEVICE_COOKIE, await issueDeviceCookie(app.ctx.db, email), deviceCookieOptions(app));
 }
 
-const emailOf = (req: FastifyRequest) => String((req.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
+const emailOf = (req: FastifyRequest) =>
+  String((req.body as { email?: unknown } | undefined)?.email ?? '')
+    .trim()
+    .toLowerCase();
 
 function refuse(reply: FastifyReply, ttlMs: number, forAccount: boolean): never {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
   reply.header('retry-after', String(seconds));
   const wait = seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-  throw tooManyRequests(forAccount
-    ? `Too many attempts for this account. Please try again in ${wait}.`
-    : `Too many requests, please try again in ${wait}.`);
+  throw tooManyRequests(
+    forAccount
+      ? `Too many attempts for this account. Please try again in ${wait}.`
+      : `Too many requests, please try again in ${wait}.`,
+  );
 }
 
-interface Bound { max: number; windowMs: number }
+interface Bound {
+  max: number;
+  windowMs: number;
+}
 
 export interface FailureLimitOptions {
   /** Names the counters; no two limits share one. */
@@ -128,7 +159,13 @@ export interface FailureLimitOptions {
  */
 export function failureLimit(app: FastifyInstance, opts: FailureLimitOptions) {
   const { db } = app.ctx;
-  const count = async (request: FastifyRequest, reply: FastifyReply, key: string, bound: Bound, forAccount: boolean) => {
+  const count = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    bound: Bound,
+    forAccount: boolean,
+  ) => {
     const hits = await countHit(db, key, bound.windowMs);
     (request.failureKeys ??= []).push(key);
     if (hits.current > bound.max) refuse(reply, hits.ttl, forAccount);
@@ -142,7 +179,13 @@ export function failureLimit(app: FastifyInstance, opts: FailureLimitOptions) {
       const email = (opts.accountOf ?? emailOf)(request).trim().toLowerCase();
       if (!opts.perAccountAndAddress || !email) return;
       // The kind of counter comes before the email in each key, so no email can make one key look like another's.
-      await count(request, reply, `failures:${opts.name}:account-address:${request.ip}:${email}`, opts.perAccountAndAddress, true);
+      await count(
+        request,
+        reply,
+        `failures:${opts.name}:account-address:${request.ip}:${email}`,
+        opts.perAccountAndAddress,
+        true,
+      );
       if (await isKnownDevice(db, request.cookies[DEVICE_COOKIE], email)) {
         request.knownDevice = true;
         return;
@@ -156,13 +199,31 @@ export function failureLimit(app: FastifyInstance, opts: FailureLimitOptions) {
       const status = reply.statusCode;
       if (status < 400) {
         // A success: this address's failures at the account are forgotten; the rest only lose this try.
-        await Promise.all(keys.map((key) => (key.includes(':account-address:') ? forgetHits(db, key) : refundHit(db, key))));
+        await Promise.all(
+          keys.map((key) => (key.includes(':account-address:') ? forgetHits(db, key) : refundHit(db, key))),
+        );
       } else if (status === 429 || status >= 500) {
         await Promise.all(keys.map((key) => refundHit(db, key)));
       }
       return payload;
     },
   };
+}
+
+/**
+ * The limits of a secret checked for a signed-in session (the current password, a factor's code):
+ * a wrong one is a guess like a wrong sign-in, counted per address, per account and address, and
+ * per account (the session's), so that a stolen session cannot be used to find the password.
+ */
+export function signedInGuessLimit(app: FastifyInstance, name: string) {
+  const window = 15 * 60_000;
+  return failureLimit(app, {
+    name,
+    perAddress: { max: 10, windowMs: window },
+    perAccountAndAddress: { max: 5, windowMs: window },
+    perAccount: { max: 10, windowMs: window },
+    accountOf: (request) => request.admin?.email ?? '',
+  });
 }
 
 type Limit = ReturnType<FastifyInstance['createRateLimit']>;
@@ -178,10 +239,21 @@ type Limit = ReturnType<FastifyInstance['createRateLimit']>;
  * (`app.rateLimit()` cannot serve here: @fastify/rate-limit runs only the first of its handlers
  * on a request, so its preHandler is skipped once the per-address limit has run.)
  */
-export function accountRateLimit(app: FastifyInstance, opts: { name: string; max: number; perAddress: number; timeWindow: string }) {
+export function accountRateLimit(
+  app: FastifyInstance,
+  opts: { name: string; max: number; perAddress: number; timeWindow: string },
+) {
   // The kind of limit comes before the email in each key, so no email can make one key look like another's.
-  const perAddress = app.createRateLimit({ max: opts.perAddress, timeWindow: opts.timeWindow, keyGenerator: (req) => `${opts.name}:address:${req.ip}:${emailOf(req)}` });
-  const perAccount = app.createRateLimit({ max: opts.max, timeWindow: opts.timeWindow, keyGenerator: (req) => `${opts.name}:account:${emailOf(req)}` });
+  const perAddress = app.createRateLimit({
+    max: opts.perAddress,
+    timeWindow: opts.timeWindow,
+    keyGenerator: (req) => `${opts.name}:address:${req.ip}:${emailOf(req)}`,
+  });
+  const perAccount = app.createRateLimit({
+    max: opts.max,
+    timeWindow: opts.timeWindow,
+    keyGenerator: (req) => `${opts.name}:account:${emailOf(req)}`,
+  });
   const check = async (limit: Limit, request: FastifyRequest, reply: FastifyReply) => {
     const result = await limit(request);
     if (result.isAllowed || !result.isExceeded) return;

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 
-/** OpenAPI document generated from the route schemas; served as JSON at /api/docs. */
+/** OpenAPI document generated from the route schemas; served as JSON at /api/docs (features/docs). */
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -9,7 +9,8 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Bird Barrier site API',
         version: '1.0.0',
-        description: 'Public content and the admin API. Admin writes need the session cookie set by POST /api/auth/login.',
+        description:
+          'Public content and the admin API. Admin writes need the session cookie set by POST /api/auth/login.',
       },
       components: {
         securitySchemes: {
@@ -19,8 +20,4 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       },
     },
   });
-}
-
-export function registerDocsRoute(app: FastifyInstance): void {
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 }

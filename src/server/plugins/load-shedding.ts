@@ -17,9 +17,10 @@ const CLOSE_IDLE_EVERY_MS = 1000;
  */
 export async function registerLoadShedding(app: FastifyInstance): Promise<void> {
   const { maxHeapUsedMb } = app.ctx.config.connections;
-  const maxHeapUsedBytes = maxHeapUsedMb !== undefined
-    ? maxHeapUsedMb * 1024 * 1024
-    : Math.floor(getHeapStatistics().heap_size_limit * HEAP_SHARE);
+  const maxHeapUsedBytes =
+    maxHeapUsedMb !== undefined
+      ? maxHeapUsedMb * 1024 * 1024
+      : Math.floor(getHeapStatistics().heap_size_limit * HEAP_SHARE);
   let idleClosedAt = 0;
   await app.register(underPressure, {
     maxHeapUsedBytes,

@@ -17,10 +17,16 @@ export function registerRequestLog(app: FastifyInstance): void {
     const ms = reply.elapsedTime;
     const status = reply.statusCode;
     const q = request.url.indexOf('?');
-    const line = { method: request.method, path: q === -1 ? request.url : request.url.slice(0, q), status, ms: Math.round(ms * 10) / 10 };
+    const line = {
+      method: request.method,
+      path: q === -1 ? request.url : request.url.slice(0, q),
+      status,
+      ms: Math.round(ms * 10) / 10,
+    };
     if (status >= 500) request.log.error(line, 'request failed');
     else if (ms >= SLOW_REQUEST_MS) request.log.warn(line, 'slow request');
-    else if (isQuiet(request) || STATIC.test(request.url) || request.url === '/favicon.svg') request.log.debug(line, 'request');
+    else if (isQuiet(request) || STATIC.test(request.url) || request.url === '/favicon.svg')
+      request.log.debug(line, 'request');
     else request.log.info(line, 'request');
   });
 }

@@ -61,11 +61,17 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
 function securityHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
-    setHeader: (name: string, value: string | number) => { headers[name.toLowerCase()] = String(value); },
-    removeHeader: (name: string) => { delete headers[name.toLowerCase()]; },
+    setHeader: (name: string, value: string | number) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
   };
   let failed: unknown;
-  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => { failed = err; });
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    failed = err;
+  });
   if (failed) throw failed;
   return headers;
 }

@@ -18,16 +18,18 @@ export async function storeDemoImages(ctx: AppContext, arts: Art[]): Promise<Map
   // sharp already spreads one image over its own threads; two at a time fills the gaps between its stages.
   const workers = Math.min(2, availableParallelism());
   let failure: unknown;
-  await Promise.all(Array.from({ length: workers }, async () => {
-    for (let art = queue.shift(); art && failure === undefined; art = queue.shift()) {
-      try {
-        const jpeg = await sharp(Buffer.from(art())).jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer();
-        names.set(art, (await ctx.images.save(ctx.db, jpeg)).name);
-      } catch (err) {
-        failure = err;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      for (let art = queue.shift(); art && failure === undefined; art = queue.shift()) {
+        try {
+          const jpeg = await sharp(Buffer.from(art())).jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer();
+          names.set(art, (await ctx.images.save(ctx.db, jpeg)).name);
+        } catch (err) {
+          failure = err;
+        }
       }
-    }
-  }));
+    }),
+  );
   if (failure !== undefined) {
     await ctx.images.releaseUnused(ctx.db, [...names.values()]);
     throw failure;

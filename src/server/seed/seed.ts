@@ -1,16 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { saveAbout } from '../about/about-repository.ts';
-import { getPhone, setPhone } from '../about/phone-repository.ts';
-import { getContact, writeContact } from '../contact/contact-repository.ts';
-import { getProof, writeProof } from '../proof/proof-repository.ts';
+import { saveAbout } from '../features/about/about-repository.ts';
+import { getPhone, setPhone } from '../features/phone/phone-repository.ts';
+import { getContact, writeContact } from '../features/contact/contact-repository.ts';
+import { getProof, writeProof } from '../features/proof/proof-repository.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
-import { lockSlideOrder } from '../slides/slides-repository.ts';
-import { addWord } from '../words/words-repository.ts';
-import { DEMO_ABOUT, DEMO_CONTACT, DEMO_KEYWORDS, DEMO_PHONE, DEMO_PORTFOLIO, DEMO_PRODUCTS, DEMO_PROOF, DEMO_SLIDES, demoArts } from './demo-content.ts';
+import { lockSlideOrder } from '../features/slides/slides-repository.ts';
+import { addWord } from '../features/keywords/keywords-repository.ts';
+import {
+  DEMO_ABOUT,
+  DEMO_CONTACT,
+  DEMO_KEYWORDS,
+  DEMO_PHONE,
+  DEMO_PORTFOLIO,
+  DEMO_PRODUCTS,
+  DEMO_PROOF,
+  DEMO_SLIDES,
+  demoArts,
+} from './demo-content.ts';
 import type { Art } from './demo-images.ts';
-import { DEMO_IMAGES_KEY } from './launch-checklist.ts';
+import { DEMO_CITIES } from './demo-cities.ts';
+import { DEMO_IMAGES_KEY } from '../features/checklist/launch-checklist.ts';
 
 /** Marks that the demo content was written once, so an owner who deletes it all does not get it back. */
 const SEEDED_KEY = 'demo-seeded-at';
@@ -69,37 +80,102 @@ async function writeDemoRows(db: Db, image: (art: Art) => string): Promise<void>
 
   for (const [i, slide] of DEMO_SLIDES.entries()) {
     const t = at(now - (DEMO_SLIDES.length - i) * 1000);
-    await db.insertInto('slides').values({
-      id: newId(), title: slide.title, details: slide.details, title_en: slide.titleEn, details_en: slide.detailsEn,
-      image: image(slide.art), position: i, created_at: t, updated_at: t,
-    }).execute();
+    await db
+      .insertInto('slides')
+      .values({
+        id: newId(),
+        title: slide.title,
+        details: slide.details,
+        title_en: slide.titleEn,
+        details_en: slide.detailsEn,
+        image: image(slide.art),
+        position: i,
+        created_at: t,
+        updated_at: t,
+      })
+      .execute();
   }
 
   // Lists show newest first: the first product gets the latest time.
   for (const [i, product] of DEMO_PRODUCTS.entries()) {
     const created = now - 200 * DAY + (DEMO_PRODUCTS.length - i) * DAY;
     const cardId = newId();
-    await db.insertInto('cards').values({
-      id: cardId, type: 'product', title: product.title, description: product.description,
-      title_en: product.titleEn, description_en: product.descriptionEn, image: image(product.art),
-      is_detailed: product.details.length > 0 ? 1 : 0, created_at: at(created), updated_at: at(created),
-    }).execute();
+    await db
+      .insertInto('cards')
+      .values({
+        id: cardId,
+        type: 'product',
+        title: product.title,
+        description: product.description,
+        title_en: product.titleEn,
+        description_en: product.descriptionEn,
+        image: image(product.art),
+        is_detailed: product.details.length > 0 ? 1 : 0,
+        created_at: at(created),
+        updated_at: at(created),
+      })
+      .execute();
     for (const [j, detail] of product.details.entries()) {
       const t = at(created + (j + 1) * 60_000);
-      await db.insertInto('card_details').values({
-        id: newId(), card_id: cardId, title: detail.title, description: detail.description,
-        title_en: detail.titleEn, description_en: detail.descriptionEn, image: image(detail.art), created_at: t, updated_at: t,
-      }).execute();
+      await db
+        .insertInto('card_details')
+        .values({
+          id: newId(),
+          card_id: cardId,
+          title: detail.title,
+          description: detail.description,
+          title_en: detail.titleEn,
+          description_en: detail.descriptionEn,
+          image: image(detail.art),
+          created_at: t,
+          updated_at: t,
+        })
+        .execute();
     }
+  }
+
+  // The four cities, each with its own text; the projects name theirs.
+  const cityIds = new Map<string, string>();
+  for (const [i, city] of DEMO_CITIES.entries()) {
+    const id = newId();
+    cityIds.set(city.slug, id);
+    await db
+      .insertInto('cities')
+      .values({
+        id,
+        slug: city.slug,
+        name_ar: city.nameAr,
+        name_en: city.nameEn,
+        intro_ar: city.introAr,
+        intro_en: city.introEn,
+        areas_ar: city.areasAr.join('\n'),
+        areas_en: city.areasEn.join('\n'),
+        enabled: 1,
+        position: i,
+        created_at: at(now),
+        updated_at: at(now),
+      })
+      .execute();
   }
 
   for (const project of DEMO_PORTFOLIO) {
     const t = at(now - project.daysAgo * DAY);
-    await db.insertInto('cards').values({
-      id: newId(), type: 'portfolio', title: project.title, description: project.description,
-      title_en: project.titleEn, description_en: project.descriptionEn, image: image(project.art),
-      is_detailed: 0, created_at: t, updated_at: t,
-    }).execute();
+    await db
+      .insertInto('cards')
+      .values({
+        city_id: cityIds.get(project.city) ?? null,
+        id: newId(),
+        type: 'portfolio',
+        title: project.title,
+        description: project.description,
+        title_en: project.titleEn,
+        description_en: project.descriptionEn,
+        image: image(project.art),
+        is_detailed: 0,
+        created_at: t,
+        updated_at: t,
+      })
+      .execute();
   }
 
   for (const word of DEMO_KEYWORDS) await addWord(db, word);
@@ -108,6 +184,12 @@ async function writeDemoRows(db: Db, image: (art: Art) => string): Promise<void>
   if ((await getPhone(db)) === '') await setPhone(db, DEMO_PHONE);
   if ((await getContact(db)).updatedAt === '') await writeContact(db, DEMO_CONTACT, undefined);
   if ((await getProof(db)).updatedAt === '') await writeProof(db, DEMO_PROOF, undefined);
-  await db.insertInto('settings').values({ key: DEMO_IMAGES_KEY, value: JSON.stringify([...new Set(demoArts().map(image))]) }).execute();
-  await db.insertInto('settings').values({ key: SEEDED_KEY, value: at(now) }).execute();
+  await db
+    .insertInto('settings')
+    .values({ key: DEMO_IMAGES_KEY, value: JSON.stringify([...new Set(demoArts().map(image))]) })
+    .execute();
+  await db
+    .insertInto('settings')
+    .values({ key: SEEDED_KEY, value: at(now) })
+    .execute();
 }

@@ -3,10 +3,23 @@
  * one language is a compile error rather than a blank on the page.
  */
 import type { Language } from '../language.ts';
+import type { HoursWords } from './hours-words.ts';
+import type { Building as BuildingKind, RequestErrorCode } from '../quote-request.ts';
 
 export { dirOf, LANGUAGES, type Language } from '../language.ts';
 
-export type PageName = 'home' | 'about' | 'portfolio' | 'products' | 'contact' | 'card-details' | 'privacy' | 'not-found';
+export type PageName =
+  | 'home'
+  | 'about'
+  | 'portfolio'
+  | 'products'
+  | 'contact'
+  | 'card-details'
+  | 'city'
+  | 'privacy'
+  | 'request'
+  | 'request-sent'
+  | 'not-found';
 
 interface PageText {
   /** Document title (the site name is appended). */
@@ -38,6 +51,8 @@ export interface Dictionary {
   callUs: string;
   whatsapp: string;
   whatsappUs: string;
+  /** The message the general WhatsApp buttons open with, in the page's language. */
+  whatsappGreeting: string;
   /** Asking about one product or project on WhatsApp: the button and the message sent. */
   ask: { label: string; message: (title: string) => string };
   slider: {
@@ -68,11 +83,44 @@ export interface Dictionary {
     quotesLead: string;
     crLabel: string;
     vatLabel: string;
+    /** Beside a number: the link to the official page where it is checked (↗: it leaves the site), and that link's full name. */
+    check: string;
+    checkCr: string;
+    checkVat: string;
+    /** The link to the business's Google reviews: in the footer, and under the customer quotes. */
+    reviews: string;
+    reviewsMore: string;
   };
   portfolio: { heading: string; lead: string; empty: string };
   products: { heading: string; lead: string; empty: string; details: (title: string) => string; detailsShort: string };
-  cardDetails: { back: string; itemsHeading: string; notFoundTitle: string; notFoundText: string };
-  contact: {
+  cardDetails: {
+    back: string;
+    itemsHeading: string;
+    notFoundTitle: string;
+    notFoundText: string;
+    /** A product page's search description when its own text has no sentence short enough: whole sentences naming it and the cities. */
+    description: (title: string, inCities: string) => string;
+  };
+  /** A served city's page (/cities/<slug>): its heading, sections, and the WhatsApp message naming the city. */
+  city: {
+    eyebrow: string;
+    /** The h1 and the title's start: the service in the city ("طارد الحمام في الرياض"). */
+    heading: (city: string) => string;
+    /** The meta description: whole sentences naming the service, the city and, when they fit, a few areas. */
+    description: (city: string, areas: readonly string[]) => string;
+    areasHeading: (city: string) => string;
+    projectsHeading: (city: string) => string;
+    projectsLead: string;
+    productsHeading: string;
+    productsLead: (city: string) => string;
+    allProducts: string;
+    otherCities: string;
+    /** The WhatsApp message the city page's buttons open with. */
+    message: (city: string) => string;
+    askLabel: (city: string) => string;
+  };
+  /** With the words the open-now island writes in the browser (days, today, open now, until, opens). */
+  contact: HoursWords & {
     heading: string;
     lead: string;
     getInTouch: string;
@@ -92,21 +140,71 @@ export interface Dictionary {
     hoursZone: string;
     dayColumn: string;
     hoursColumn: string;
-    days: [string, string, string, string, string, string, string];
     closed: string;
-    today: string;
-    openNow: string;
-    closedNow: string;
-    /** After "Open now": until when. */
-    until: (time: string) => string;
-    /** After "Closed now": when it opens next (inDays 0 = later today, 1 = tomorrow). */
-    opens: (day: string, time: string, inDays: number) => string;
     addressLabel: string;
     openInMaps: string;
   };
   cta: { title: string; text: string };
-  footer: { about: string; navHeading: string; contactHeading: string; citiesHeading: string; social: string; rights: string };
+  footer: {
+    about: string;
+    navHeading: string;
+    contactHeading: string;
+    citiesHeading: string;
+    social: string;
+    rights: string;
+  };
   notFound: { title: string; text: string; home: string; products: string };
   cities: [string, string, string, string];
   opensInNewTab: string;
+  /** The request form ("Request a free inspection") and its thank-you page. */
+  request: RequestWords;
+}
+
+interface RequestWords {
+  /** The link to the form from the hero, products, the contact page and the closing band. */
+  link: string;
+  heading: string;
+  lead: string;
+  /** "Fields marked * are required": the mark itself is in the labels. */
+  requiredNote: string;
+  name: string;
+  phone: string;
+  phoneHint: string;
+  city: string;
+  cityPick: string;
+  cityOther: string;
+  cityOtherLabel: string;
+  building: string;
+  buildingPick: string;
+  buildings: Record<BuildingKind, string>;
+  problem: string;
+  problemHint: string;
+  photos: string;
+  photosHint: string;
+  preferredTime: string;
+  preferredTimeHint: string;
+  consent: string;
+  /** The product the form was opened from. */
+  about: (title: string) => string;
+  send: string;
+  sending: string;
+  /** The honeypot's label, read by no person (the field is hidden). */
+  trap: string;
+  errorsHeading: (count: number) => string;
+  /** Said when a refused form comes back: photos are never kept, they must be chosen again. */
+  photosAgain: string;
+  errors: Record<RequestErrorCode, string>;
+  /** What the island says while sending, when it fails, and about the kept draft. */
+  progress: (percent: number) => string;
+  failed: string;
+  draftKept: string;
+  shrinking: string;
+  sent: {
+    heading: string;
+    lead: string;
+    reference: string;
+    nextHeading: string;
+    next: string[];
+    sooner: string;
+  };
 }

@@ -1,4 +1,5 @@
 import type { Dictionary } from './dictionary.ts';
+import { HOURS_WORDS } from './hours-words.ts';
 
 export const en: Dictionary = {
   siteName: 'Bird Barrier',
@@ -14,19 +15,32 @@ export const en: Dictionary = {
   pages: {
     home: {
       title: 'Home',
-      description: 'Anti-pigeon spikes, nets and bird barriers supplied and installed in Dammam, Riyadh, Madinah and Jeddah. Clean, humane protection for homes and buildings.',
+      description:
+        'Anti-pigeon spikes, nets and bird barriers supplied and installed in Dammam, Riyadh, Madinah and Jeddah. Clean, humane protection for homes and buildings.',
     },
     about: {
       title: 'About',
-      description: 'Who we are: a Saudi team that protects homes, mosques, offices and factories in Dammam, Riyadh, Madinah and Jeddah from pigeons with durable, humane bird barriers.',
+      description:
+        'Who we are: a Saudi team that protects homes, mosques, offices and factories in Dammam, Riyadh, Madinah and Jeddah from pigeons with durable, humane bird barriers.',
     },
     portfolio: {
       title: 'Portfolio',
-      description: 'Recent bird-control installations on villas, towers and commercial buildings across Dammam, Riyadh, Madinah and Jeddah.',
+      description:
+        'Recent bird-control installations on villas, towers and commercial buildings across Dammam, Riyadh, Madinah and Jeddah.',
     },
     products: {
       title: 'Products',
-      description: 'Anti-pigeon spikes, nets, wires and barriers that keep birds off ledges, roofs, signs and air-conditioning units, installed in Dammam, Riyadh, Madinah and Jeddah.',
+      description:
+        'Anti-pigeon spikes, nets, wires and barriers that keep birds off ledges, roofs, signs and air-conditioning units, installed in Dammam, Riyadh, Madinah and Jeddah.',
+    },
+    request: {
+      title: 'Request a free inspection',
+      description:
+        'Send a free inspection request with photos of the place, and we call you back when it suits you. No call needed now.',
+    },
+    'request-sent': {
+      title: 'Request received',
+      description: 'Your inspection request has arrived; we will call you soon.',
     },
     privacy: {
       title: 'Privacy',
@@ -40,12 +54,23 @@ export const en: Dictionary = {
       title: 'Product details',
       description: 'Product details, applications and photos.',
     },
+    city: {
+      title: 'A city we serve',
+      description: 'Bird barriers supplied and installed in the city.',
+    },
     'not-found': {
       title: 'Page not found',
       description: 'The page you are looking for does not exist.',
     },
   },
-  nav: { label: 'Main', home: 'Home', about: 'About', portfolio: 'Portfolio', products: 'Products', contact: 'Contact' },
+  nav: {
+    label: 'Main',
+    home: 'Home',
+    about: 'About',
+    portfolio: 'Portfolio',
+    products: 'Products',
+    contact: 'Contact',
+  },
   skipToContent: 'Skip to content',
   privacy: {
     heading: 'Privacy',
@@ -59,6 +84,7 @@ export const en: Dictionary = {
   callUs: 'Call us',
   whatsapp: 'WhatsApp',
   whatsappUs: 'Message us on WhatsApp',
+  whatsappGreeting: 'Hello, I would like to ask about your pigeon control services.',
   ask: {
     label: 'Ask about this on WhatsApp',
     message: (title) => `Hello, I would like to ask about: ${title}`,
@@ -77,7 +103,10 @@ export const en: Dictionary = {
     lead: 'We supply and install anti-pigeon spikes, nets and barriers that protect facades, ledges and roofs, cleanly and humanely.',
     trust: [
       { title: 'Humane protection', text: 'Our barriers stop birds from landing and nesting without harming them.' },
-      { title: 'Professional installation', text: 'A trained team fits every barrier neatly, on any height and surface.' },
+      {
+        title: 'Professional installation',
+        text: 'A trained team fits every barrier neatly, on any height and surface.',
+      },
       { title: 'Four cities served', text: 'Site visits and installation in Dammam, Riyadh, Madinah and Jeddah.' },
     ],
     recentWork: 'Recent work',
@@ -94,6 +123,11 @@ export const en: Dictionary = {
     quotesLead: 'In their own words, after the job was done.',
     crLabel: 'CR',
     vatLabel: 'VAT',
+    check: 'check ↗',
+    checkCr: 'Check the commercial registration on the official page',
+    checkVat: 'Check the VAT number on the official page',
+    reviews: 'Our reviews on Google ↗',
+    reviewsMore: "Read our customers' reviews on Google",
   },
   portfolio: {
     heading: 'Our work',
@@ -107,13 +141,37 @@ export const en: Dictionary = {
     details: (title) => `Details: ${title}`,
     detailsShort: 'Details',
   },
+  city: {
+    eyebrow: 'A city we serve',
+    heading: (city) => `Pigeon control in ${city}`,
+    description: (city, areas) => {
+      const base = `Anti-pigeon spikes and nets supplied and installed in ${city}`;
+      const close = 'Call or message us on WhatsApp for a site visit and a quote.';
+      const withAreas = areas.length
+        ? `${base}, serving ${areas.slice(0, 3).join(', ')} and nearby areas. ${close}`
+        : '';
+      return withAreas && withAreas.length <= 160 ? withAreas : `${base} for homes, mosques and buildings. ${close}`;
+    },
+    areasHeading: (city) => `Areas we serve in ${city}`,
+    projectsHeading: (city) => `Our work in ${city}`,
+    projectsLead: 'Installations we have done in the city, with photos.',
+    productsHeading: 'What we install',
+    productsLead: (city) => `Products we supply and install in ${city}.`,
+    allProducts: 'All products',
+    otherCities: 'Other cities we serve',
+    message: (city) => `Hello, I would like a site visit and a quote for bird control in ${city}.`,
+    askLabel: (city) => `Ask for a quote in ${city} on WhatsApp`,
+  },
   cardDetails: {
     back: 'Back to products',
     itemsHeading: 'Details and applications',
     notFoundTitle: 'Product not found',
     notFoundText: 'This product may have been removed. Browse our current products instead.',
+    description: (title, inCities) =>
+      `${title} from Bird Barrier, supplied and installed ${inCities}. Call us or message us on WhatsApp.`,
   },
   contact: {
+    ...HOURS_WORDS.en,
     heading: 'Contact us',
     lead: 'Tell us about your building and we will arrange a site visit and a clear quote.',
     getInTouch: 'Get In Touch',
@@ -131,17 +189,14 @@ export const en: Dictionary = {
     hoursZone: 'Saudi Arabia time',
     dayColumn: 'Day',
     hoursColumn: 'Hours',
-    days: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
     closed: 'Closed',
-    today: 'Today',
-    openNow: 'Open now',
-    closedNow: 'Closed now',
-    until: (time) => `until ${time}`,
-    opens: (day, time, inDays) => (inDays === 0 ? `opens at ${time}` : inDays === 1 ? `opens tomorrow at ${time}` : `opens ${day} at ${time}`),
     addressLabel: 'Address',
     openInMaps: 'Open in Maps',
   },
-  cta: { title: 'Pigeons on your building?', text: 'Call us or send a WhatsApp message, and we will advise you on the right barrier.' },
+  cta: {
+    title: 'Pigeons on your building?',
+    text: 'Call us or send a WhatsApp message, and we will advise you on the right barrier.',
+  },
   footer: {
     about: 'Anti-pigeon spikes and bird barriers, supplied and installed across Saudi Arabia.',
     navHeading: 'Pages',
@@ -158,4 +213,71 @@ export const en: Dictionary = {
   },
   cities: ['Dammam', 'Riyadh', 'Madinah', 'Jeddah'],
   opensInNewTab: '(opens in a new tab)',
+  request: {
+    link: 'Request a free inspection',
+    heading: 'Request a free inspection',
+    lead: 'Tell us what the problem is and add photos if you can; we call you back when it suits you to arrange the visit.',
+    requiredNote: 'Fields marked * are required.',
+    name: 'Name',
+    phone: 'Mobile number',
+    phoneHint: 'Like 050 123 4567',
+    city: 'City',
+    cityPick: 'Choose the city',
+    cityOther: 'Another city',
+    cityOtherLabel: 'City name (if another)',
+    building: 'Kind of building',
+    buildingPick: 'Choose the kind of building',
+    buildings: {
+      villa: 'Villa',
+      building: 'Apartment building',
+      mosque: 'Mosque',
+      shop: 'Shop or mall',
+      factory: 'Factory or warehouse',
+      other: 'Other',
+    },
+    problem: 'What is the problem?',
+    problemHint: 'For example: pigeons on the AC units and the balcony ledge on the third floor.',
+    photos: 'Photos of the place (up to 5)',
+    photosHint: 'Optional: photos of the ledge, balcony or roof help us plan the work.',
+    preferredTime: 'Best time to call you',
+    preferredTimeHint: 'For example: after 4 pm',
+    consent: 'I agree to be contacted about this request.',
+    about: (title) => `About: ${title}`,
+    send: 'Send the request',
+    sending: 'Sending…',
+    trap: 'Leave this field empty',
+    errorsHeading: (count) => (count === 1 ? 'Please correct one field:' : `Please correct ${count} fields:`),
+    photosAgain: 'The photos were not kept: choose them again before sending.',
+    errors: {
+      required: 'This field is required.',
+      tooLong: 'This is longer than allowed.',
+      phone: 'Enter a valid mobile number, like 050 123 4567.',
+      city: 'Choose a city from the list, or "Another city".',
+      building: 'Choose the kind of building from the list.',
+      consent: 'We need your consent to call you.',
+      photoCount: 'Five photos at most.',
+      photoKind: 'Attach photos only (JPEG, PNG, WebP, AVIF or GIF).',
+      photoSize: 'A photo is larger than 10 MB.',
+      photoPixels: 'A photo is too big: at most 6000 pixels on its longest side.',
+      busy: 'The server is busy with other photos: send again in a moment.',
+      tooMany:
+        'We already have your request for today: we will call you back. If it is urgent, call us or message us on WhatsApp.',
+    },
+    progress: (percent) => `Sending… ${percent}%`,
+    failed: 'Sending failed. What you typed is kept in this browser: try again.',
+    draftKept: 'We restored what you typed earlier in this browser.',
+    shrinking: 'Making the photos smaller…',
+    sent: {
+      heading: 'Thank you, your request has arrived',
+      lead: 'We stored your inspection request and it has reached us.',
+      reference: 'Request number',
+      nextHeading: 'What happens next?',
+      next: [
+        'We look at your request and photos during working hours.',
+        'We call you at the time you chose to arrange the free inspection.',
+        'After the inspection we send you a quote.',
+      ],
+      sooner: 'Want to talk now? Call us or message us on WhatsApp and mention the request number.',
+    },
+  },
 };

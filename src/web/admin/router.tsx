@@ -1,27 +1,139 @@
+import type { ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
-import { LoginPage } from './auth/login-page.tsx';
-import { AuthLayout } from './auth/auth-layout.tsx';
-import { NewPasswordPage } from './auth/new-password-page.tsx';
-import { SendOtpPage } from './auth/send-otp-page.tsx';
-import { VerifyEmailPage } from './auth/verify-email-page.tsx';
-import { AboutAdminPage } from './screens/about-admin-page.tsx';
-import { AdminLayout } from './screens/admin-layout.tsx';
-import { AddCardPage, EditCardPage } from './screens/card-form-pages.tsx';
-import { CardsAdminPage } from './screens/cards-admin-page.tsx';
-import { ContactAdminPage } from './screens/contact-admin-page.tsx';
-import { ProofAdminPage } from './screens/proof-admin-page.tsx';
-import { AddDetailPage, EditDetailPage } from './screens/detail-form-pages.tsx';
-import { DetailsAdminPage } from './screens/details-admin-page.tsx';
-import { HomePage } from './screens/home-page.tsx';
-import { KeywordsAdminPage } from './screens/keywords-admin-page.tsx';
-import { NotFound, Root } from './screens/root.tsx';
-import { SecurityPage } from './screens/security-page.tsx';
-import { ResultsPage } from './screens/results-page.tsx';
-import { AddSlidePage, EditSlidePage } from './screens/slide-form-pages.tsx';
-import { SlidesAdminPage } from './screens/slides-admin-page.tsx';
-import { TrashPage } from './screens/trash-page.tsx';
-import { HistoryPage } from './screens/history-page.tsx';
-import { UploadPage } from './screens/upload-page.tsx';
+import {
+  ADMIN_SCREENS,
+  AUTH_SCREENS,
+  RENAMED_ADMIN_SCREENS,
+  type AdminScreen,
+  type AuthScreen,
+} from '../../shared/admin-screens.ts';
+import { NotFound, Root } from './app/root.tsx';
+import { RenamedScreen } from './app/renamed-screen.tsx';
+
+/**
+ * A screen's module, loaded when its route is first opened: each screen is a chunk of its own, so
+ * the sign-in page loads the app's frame and the sign-in screen, not the whole admin, and the
+ * phone-number metadata comes only with the screens that edit numbers (about, contact).
+ */
+const screen =
+  <M,>(load: () => Promise<M>, pick: (m: M) => ReactNode): RouteObject['lazy'] =>
+  async () => ({ element: pick(await load()) });
+
+/**
+ * Every screen under /admin/, by the name its address ends with. The names are the list in
+ * src/shared/admin-screens.ts, which the server reads too: a screen missing here, or named here
+ * and not there, is a type error.
+ */
+const ADMIN: Record<AdminScreen, RouteObject['lazy']> = {
+  'product-admin': screen(
+    () => import('./features/cards/cards-admin-page.tsx'),
+    (m) => <m.CardsAdminPage category="product" />,
+  ),
+  'portfolio-admin': screen(
+    () => import('./features/cards/cards-admin-page.tsx'),
+    (m) => <m.CardsAdminPage category="portfolio" />,
+  ),
+  'details-admin': screen(
+    () => import('./features/cards/details-admin-page.tsx'),
+    (m) => <m.DetailsAdminPage />,
+  ),
+  'about-admin': screen(
+    () => import('./features/about/about-admin-page.tsx'),
+    (m) => <m.AboutAdminPage />,
+  ),
+  'slide-admin': screen(
+    () => import('./features/slides/slides-admin-page.tsx'),
+    (m) => <m.SlidesAdminPage />,
+  ),
+  'keyword-admin': screen(
+    () => import('./features/keywords/keywords-admin-page.tsx'),
+    (m) => <m.KeywordsAdminPage />,
+  ),
+  addproduct: screen(
+    () => import('./features/cards/card-form-pages.tsx'),
+    (m) => <m.AddCardPage />,
+  ),
+  editcard: screen(
+    () => import('./features/cards/card-form-pages.tsx'),
+    (m) => <m.EditCardPage />,
+  ),
+  adddetail: screen(
+    () => import('./features/cards/detail-form-pages.tsx'),
+    (m) => <m.AddDetailPage />,
+  ),
+  editdetail: screen(
+    () => import('./features/cards/detail-form-pages.tsx'),
+    (m) => <m.EditDetailPage />,
+  ),
+  addslide: screen(
+    () => import('./features/slides/slide-form-pages.tsx'),
+    (m) => <m.AddSlidePage />,
+  ),
+  editslide: screen(
+    () => import('./features/slides/slide-form-pages.tsx'),
+    (m) => <m.EditSlidePage />,
+  ),
+  contact: screen(
+    () => import('./features/contact/contact-admin-page.tsx'),
+    (m) => <m.ContactAdminPage />,
+  ),
+  proof: screen(
+    () => import('./features/proof/proof-admin-page.tsx'),
+    (m) => <m.ProofAdminPage />,
+  ),
+  cities: screen(
+    () => import('./features/cities/cities-admin-page.tsx'),
+    (m) => <m.CitiesAdminPage />,
+  ),
+  results: screen(
+    () => import('./features/leads/results-page.tsx'),
+    (m) => <m.ResultsPage />,
+  ),
+  requests: screen(
+    () => import('./features/requests/requests-page.tsx'),
+    (m) => <m.RequestsPage />,
+  ),
+  history: screen(
+    () => import('./features/history/history-page.tsx'),
+    (m) => <m.HistoryPage />,
+  ),
+  trash: screen(
+    () => import('./features/trash/trash-page.tsx'),
+    (m) => <m.TrashPage />,
+  ),
+  security: screen(
+    () => import('./features/auth/security-page.tsx'),
+    (m) => <m.SecurityPage />,
+  ),
+};
+
+/** The sign-in and password-reset screens under /auth/, by the same list. */
+const AUTH: Record<AuthScreen, RouteObject['lazy']> = {
+  login: screen(
+    () => import('./features/auth/login-page.tsx'),
+    (m) => <m.LoginPage />,
+  ),
+  verifyemail: screen(
+    () => import('./features/auth/verify-email-page.tsx'),
+    (m) => <m.VerifyEmailPage />,
+  ),
+  sendotp: screen(
+    () => import('./features/auth/send-otp-page.tsx'),
+    (m) => <m.SendOtpPage />,
+  ),
+  newpassword: screen(
+    () => import('./features/auth/new-password-page.tsx'),
+    (m) => <m.NewPasswordPage />,
+  ),
+  admit: screen(
+    () => import('./features/auth/admit-page.tsx'),
+    (m) => <m.AdmitPage />,
+  ),
+  undo: screen(
+    () => import('./features/auth/admit-page.tsx'),
+    (m) => <m.UndoPage />,
+  ),
+};
 
 /**
  * One route tree for both languages: the optional `:lang` segment is "en" for English. Switching
@@ -29,7 +141,7 @@ import { UploadPage } from './screens/upload-page.tsx';
  * Context travels in navigation state as the specification says, and the id is in the URL too,
  * so a reload or a bookmark lands on the same screen with its data loaded from the API.
  * The router itself is made in main.tsx: making it needs a browser, and `npm run routes` reads
- * this table in Node.
+ * this table in Node (it loads each route's `lazy` to find its component's file).
  */
 export const routes: RouteObject[] = [
   {
@@ -38,38 +150,39 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: 'auth',
-        element: <AuthLayout />,
-        children: [
-          { path: 'login', element: <LoginPage /> },
-          { path: 'verifyemail', element: <VerifyEmailPage /> },
-          { path: 'sendotp', element: <SendOtpPage /> },
-          { path: 'newpassword', element: <NewPasswordPage /> },
-        ],
+        lazy: screen(
+          () => import('./app/auth-layout.tsx'),
+          (m) => <m.AuthLayout />,
+        ),
+        children: AUTH_SCREENS.map((path) => ({ path, lazy: AUTH[path] })),
       },
-      { path: 'upload', element: <UploadPage /> },
+      {
+        path: 'upload',
+        lazy: screen(
+          () => import('./features/upload/upload-page.tsx'),
+          (m) => <m.UploadPage />,
+        ),
+      },
       {
         path: 'admin',
-        element: <AdminLayout />,
+        lazy: screen(
+          () => import('./app/admin-layout.tsx'),
+          (m) => <m.AdminLayout />,
+        ),
         children: [
-          { index: true, element: <HomePage /> },
-          { path: 'product-admin', element: <CardsAdminPage category="product" /> },
-          { path: 'portfolio-admin', element: <CardsAdminPage category="portfolio" /> },
-          { path: 'details-admin', element: <DetailsAdminPage /> },
-          { path: 'about-admin', element: <AboutAdminPage /> },
-          { path: 'contact-admin', element: <ContactAdminPage /> },
-          { path: 'proof-admin', element: <ProofAdminPage /> },
-          { path: 'slide-admin', element: <SlidesAdminPage /> },
-          { path: 'keyword-admin', element: <KeywordsAdminPage /> },
-          { path: 'security', element: <SecurityPage /> },
-          { path: 'results', element: <ResultsPage /> },
-          { path: 'trash', element: <TrashPage /> },
-          { path: 'history', element: <HistoryPage /> },
-          { path: 'addproduct', element: <AddCardPage /> },
-          { path: 'editcard', element: <EditCardPage /> },
-          { path: 'adddetail', element: <AddDetailPage /> },
-          { path: 'editdetail', element: <EditDetailPage /> },
-          { path: 'addslide', element: <AddSlidePage /> },
-          { path: 'editslide', element: <EditSlidePage /> },
+          {
+            index: true,
+            lazy: screen(
+              () => import('./features/home/home-page.tsx'),
+              (m) => <m.HomePage />,
+            ),
+          },
+          ...ADMIN_SCREENS.map((path) => ({ path, lazy: ADMIN[path] })),
+          // Old addresses of renamed screens (the server answers them 301 on a full load).
+          ...Object.entries(RENAMED_ADMIN_SCREENS).map(([path, to]) => ({
+            path,
+            element: <RenamedScreen to={`/admin/${to}`} />,
+          })),
           { path: '*', element: <NotFound embedded /> },
         ],
       },

@@ -1,25 +1,23 @@
 /**
  * Renders a public page to HTML on the server. Built by `vite build --ssr` into dist/ssr and
  * imported by the page routes at run time. The server has already loaded the page's data from
- * the repositories (src/server/pages/page-data.ts); this module only turns it into markup.
+ * the repositories (src/server/features/pages/page-data.ts); this module only turns it into markup. React
+ * runs only here: the browser gets the markup and the few island scripts its markers ask for.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
 import { App } from './app.tsx';
-import type { Hydration } from '../../shared/page-data.ts';
+import type { PageState, RootData } from '../../shared/page-data.ts';
 
-export type { Hydration, PageState, RootData } from '../../shared/page-data.ts';
+export type { PageState, RootData } from '../../shared/page-data.ts';
 export { pageMeta } from '../../shared/page-meta.ts';
 export { ICON_SPRITE } from './components/icons.tsx';
 
-/** The app's markup for `url`, to go inside <div id="app">. */
-export function renderPage(url: string, hydration: Hydration): string {
+/** The page's markup, to go inside <div id="app">. */
+export function renderPage(root: RootData, view: PageState): string {
   return renderToString(
     <StrictMode>
-      <StaticRouter location={url}>
-        <App root={hydration.root} view={hydration.view} />
-      </StaticRouter>
+      <App root={root} view={view} />
     </StrictMode>,
   );
 }

@@ -3,9 +3,37 @@ import { dictionaryFor, type Dictionary, type Language, type PageName } from '..
 import type { PageDataMap, PageState, RootData } from '../../shared/page-data.ts';
 
 export const ViewContext = createContext<PageState | null>(null);
-export const RootContext = createContext<RootData>({ phone: '', phoneText: '', whatsappText: '', keywords: [], contact: { email: '', whatsapp: '', instagram: '', x: '', tiktok: '', snapchat: '', facebook: '', citiesAr: [], citiesEn: [], hours: null, hoursNoteAr: '', hoursNoteEn: '', addressAr: '', addressEn: '', location: null, updatedAt: '' }, seo: { titleAr: '', titleEn: '', descriptionAr: '', descriptionEn: '' }, registration: { crNumber: '', vatNumber: '' }, year: 2025 });
+export const RootContext = createContext<RootData>({
+  phone: '',
+  phoneText: '',
+  whatsappText: '',
+  keywords: [],
+  contact: {
+    email: '',
+    whatsapp: '',
+    instagram: '',
+    x: '',
+    tiktok: '',
+    snapchat: '',
+    facebook: '',
+    citiesAr: [],
+    citiesEn: [],
+    hours: null,
+    hoursNoteAr: '',
+    hoursNoteEn: '',
+    addressAr: '',
+    addressEn: '',
+    location: null,
+    mapsLink: '',
+    updatedAt: '',
+  },
+  seo: { titleAr: '', titleEn: '', descriptionAr: '', descriptionEn: '' },
+  cities: [],
+  registration: { crNumber: '', vatNumber: '', crCheckLink: '', vatCheckLink: '', reviewsLink: '' },
+  year: 2025,
+});
 
-/** The page on screen. During a client-side navigation it stays the old one until the new data is in. */
+/** The page being rendered: its name, language, status, key and data. */
 export function useView(): PageState {
   const view = useContext(ViewContext);
   if (!view) throw new Error('useView outside <App>');

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('users')
+  await db.schema
+    .createTable('users')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('password_hash', 'text', (c) => c.notNull())
@@ -9,7 +10,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('sessions')
+  await db.schema
+    .createTable('sessions')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -17,7 +19,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('sessions_user_idx').on('sessions').column('user_id').execute();
 
-  await db.schema.createTable('password_resets')
+  await db.schema
+    .createTable('password_resets')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('otp_hash', 'text', (c) => c.notNull())
@@ -31,7 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('password_resets_user_idx').on('password_resets').column('user_id').execute();
 
-  await db.schema.createTable('cards')
+  await db.schema
+    .createTable('cards')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('type', 'text', (c) => c.notNull().check(sql`type in ('product', 'portfolio')`))
     .addColumn('title', 'text', (c) => c.notNull())
@@ -43,7 +47,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('cards_type_created_idx').on('cards').columns(['type', 'created_at']).execute();
 
-  await db.schema.createTable('card_details')
+  await db.schema
+    .createTable('card_details')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('card_id', 'text', (c) => c.notNull().references('cards.id').onDelete('cascade'))
     .addColumn('title', 'text', (c) => c.notNull())
@@ -54,7 +59,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('card_details_card_idx').on('card_details').column('card_id').execute();
 
-  await db.schema.createTable('about')
+  await db.schema
+    .createTable('about')
     .addColumn('language', 'text', (c) => c.primaryKey().check(sql`language in ('ar', 'en')`))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull())
@@ -65,7 +71,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('slides')
+  await db.schema
+    .createTable('slides')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('details', 'text', (c) => c.notNull())
@@ -75,19 +82,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('words')
+  await db.schema
+    .createTable('words')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('word', 'text', (c) => c.notNull())
     .addColumn('word_key', 'text', (c) => c.notNull().unique())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('settings')
+  await db.schema
+    .createTable('settings')
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('value', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('images')
+  await db.schema
+    .createTable('images')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('width', 'integer', (c) => c.notNull())
     .addColumn('height', 'integer', (c) => c.notNull())
@@ -95,15 +105,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('locks')
+  await db.schema
+    .createTable('locks')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.insertInto('locks' as never).values({ name: 'slides' } as never).execute();
+  await db
+    .insertInto('locks' as never)
+    .values({ name: 'slides' } as never)
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['locks', 'images', 'settings', 'words', 'slides', 'about', 'card_details', 'cards', 'password_resets', 'sessions', 'users']) {
+  for (const t of [
+    'locks',
+    'images',
+    'settings',
+    'words',
+    'slides',
+    'about',
+    'card_details',
+    'cards',
+    'password_resets',
+    'sessions',
+    'users',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -15,7 +15,10 @@ const COLUMNS: [table: string, column: string][] = [
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [table, column] of COLUMNS) {
-    await db.schema.alterTable(table).addColumn(column, 'text', (c) => c.notNull().defaultTo(sql`''`)).execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn(column, 'text', (c) => c.notNull().defaultTo(sql`''`))
+      .execute();
   }
 }
 

@@ -8,22 +8,28 @@ import { createContentTriggers, dropContentTriggers } from '../content-triggers.
  * but for the one version row.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('content_version')
+  await db.schema
+    .createTable('content_version')
     .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
     .addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.insertInto('content_version' as never).values({ id: 1, version: 0 } as never).execute();
+  await db
+    .insertInto('content_version' as never)
+    .values({ id: 1, version: 0 } as never)
+    .execute();
   await createContentTriggers(db);
 
   // One counter per limit, key and window; the key is a digest (keys name emails and addresses).
-  await db.schema.createTable('rate_limits')
+  await db.schema
+    .createTable('rate_limits')
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('hits', 'integer', (c) => c.notNull())
     .addColumn('resets_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('rate_limits_resets_idx').on('rate_limits').column('resets_at').execute();
 
-  await db.schema.createTable('reset_decoys')
+  await db.schema
+    .createTable('reset_decoys')
     .addColumn('email_hash', 'text', (c) => c.primaryKey())
     .addColumn('sent_at', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'text', (c) => c.notNull())
@@ -31,7 +37,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('reset_decoys_expires_idx').on('reset_decoys').column('expires_at').execute();
 
-  await db.schema.createTable('jobs')
+  await db.schema
+    .createTable('jobs')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('started_at', 'text', (c) => c.notNull())
     .addColumn('owner', 'text', (c) => c.notNull().defaultTo(''))

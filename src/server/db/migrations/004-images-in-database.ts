@@ -27,7 +27,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 async function apply(db: Kysely<unknown>, engine: 'sqlite' | 'postgres'): Promise<void> {
-  await db.schema.createTable('image_files')
+  await db.schema
+    .createTable('image_files')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('image', 'text', (c) => c.notNull().references('images.name').onDelete('cascade'))
     .addColumn('width', 'integer', (c) => c.notNull())
@@ -41,9 +42,16 @@ async function apply(db: Kysely<unknown>, engine: 'sqlite' | 'postgres'): Promis
     // WebP is compressed already: PostgreSQL would only spend time trying to compress it again.
     await sql`ALTER TABLE image_files ALTER COLUMN bytes SET STORAGE EXTERNAL`.execute(db);
     for (const table of REFERRING) {
-      await sql`ALTER TABLE ${sql.table(table)} ADD CONSTRAINT ${sql.id(`${table}_image_fk`)} FOREIGN KEY (image) REFERENCES images (name) NOT VALID`.execute(db);
-      const dangling = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(table)} t WHERE NOT EXISTS (SELECT 1 FROM images i WHERE i.name = t.image)`.execute(db);
-      if (dangling.rows[0]?.n === 0) await sql`ALTER TABLE ${sql.table(table)} VALIDATE CONSTRAINT ${sql.id(`${table}_image_fk`)}`.execute(db);
+      await sql`ALTER TABLE ${sql.table(table)} ADD CONSTRAINT ${sql.id(`${table}_image_fk`)} FOREIGN KEY (image) REFERENCES images (name) NOT VALID`.execute(
+        db,
+      );
+      const dangling = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM ${sql.table(table)} t WHERE NOT EXISTS (SELECT 1 FROM images i WHERE i.name = t.image)`.execute(
+        db,
+      );
+      if (dangling.rows[0]?.n === 0)
+        await sql`ALTER TABLE ${sql.table(table)} VALIDATE CONSTRAINT ${sql.id(`${table}_image_fk`)}`.execute(db);
     }
     return;
   }
@@ -65,7 +73,8 @@ async function apply(db: Kysely<unknown>, engine: 'sqlite' | 'postgres'): Promis
 export async function down(db: Kysely<unknown>): Promise<void> {
   const engine = engineOf(db);
   for (const table of REFERRING) {
-    if (engine === 'postgres') await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT IF EXISTS ${sql.id(`${table}_image_fk`)}`.execute(db);
+    if (engine === 'postgres')
+      await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT IF EXISTS ${sql.id(`${table}_image_fk`)}`.execute(db);
     else {
       await sql`DROP TRIGGER IF EXISTS ${sql.id(`${table}_image_insert`)}`.execute(db);
       await sql`DROP TRIGGER IF EXISTS ${sql.id(`${table}_image_update`)}`.execute(db);

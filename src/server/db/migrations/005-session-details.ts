@@ -16,12 +16,25 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 async function apply(db: Kysely<any>): Promise<void> {
   // SQLite adds a NOT NULL column only with a default; every row written from now on sets all three.
-  await db.schema.alterTable('sessions').addColumn('public_id', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('sessions').addColumn('user_agent', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('sessions').addColumn('last_seen_at', 'text', (c) => c.notNull().defaultTo('')).execute();
-  const rows = await db.selectFrom('sessions').select('id').execute() as { id: string }[];
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('public_id', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('user_agent', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('last_seen_at', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  const rows = (await db.selectFrom('sessions').select('id').execute()) as { id: string }[];
   for (const row of rows) {
-    await db.updateTable('sessions').set((eb) => ({ public_id: newId(), last_seen_at: eb.ref('created_at') })).where('id', '=', row.id).execute();
+    await db
+      .updateTable('sessions')
+      .set((eb) => ({ public_id: newId(), last_seen_at: eb.ref('created_at') }))
+      .where('id', '=', row.id)
+      .execute();
   }
   await db.schema.createIndex('sessions_public_id_idx').on('sessions').column('public_id').unique().execute();
 }

@@ -15,7 +15,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 async function apply(db: Kysely<any>): Promise<void> {
   const userRef = (c: any) => c.notNull().references('users.id').onDelete('cascade');
-  await db.schema.createTable('passkeys')
+  await db.schema
+    .createTable('passkeys')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', userRef)
     // The credential's id as the browser sends it (base64url), and its COSE public key (base64url).
@@ -31,7 +32,8 @@ async function apply(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('passkeys_user_idx').on('passkeys').column('user_id').execute();
 
-  await db.schema.createTable('totp_factors')
+  await db.schema
+    .createTable('totp_factors')
     .addColumn('user_id', 'text', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
     .addColumn('secret', 'text', (c) => c.notNull())
     // Null while the owner has scanned the code but not yet confirmed it with a first code.
@@ -41,7 +43,8 @@ async function apply(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('recovery_codes')
+  await db.schema
+    .createTable('recovery_codes')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', userRef)
     .addColumn('code_hash', 'text', (c) => c.notNull())
@@ -50,7 +53,8 @@ async function apply(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('recovery_codes_user_idx').on('recovery_codes').column('user_id').execute();
 
-  await db.schema.createTable('webauthn_challenges')
+  await db.schema
+    .createTable('webauthn_challenges')
     .addColumn('challenge', 'text', (c) => c.primaryKey())
     // 'register' (bound to the signed-in account) or 'sign-in' (bound to an account only as a second step).
     .addColumn('purpose', 'text', (c) => c.notNull())
@@ -58,7 +62,8 @@ async function apply(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('sign_in_steps')
+  await db.schema
+    .createTable('sign_in_steps')
     // SHA-256 of the ticket handed to the browser; the ticket itself is never stored.
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'text', userRef)

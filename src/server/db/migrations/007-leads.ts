@@ -7,7 +7,8 @@ import { sql, type Kysely } from 'kysely';
  * with it (lead_salts); the counts keep only numbers.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('lead_counts')
+  await db.schema
+    .createTable('lead_counts')
     .addColumn('day', 'text', (c) => c.notNull())
     .addColumn('page', 'text', (c) => c.notNull())
     .addColumn('language', 'text', (c) => c.notNull())
@@ -22,18 +23,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 
   // The day's random salt, shared by every server; deleted after its day with that day's hashes.
-  await db.schema.createTable('lead_salts')
+  await db.schema
+    .createTable('lead_salts')
     .addColumn('day', 'text', (c) => c.primaryKey())
     .addColumn('salt', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createTable('lead_visitors')
+  await db.schema
+    .createTable('lead_visitors')
     .addColumn('day', 'text', (c) => c.notNull())
     .addColumn('hash', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('lead_visitors_pk', ['day', 'hash'])
     .execute();
 
   // One row: the owner's choices about the weekly email (on by default) and the admin's language.
-  await db.schema.createTable('lead_options')
+  await db.schema
+    .createTable('lead_options')
     .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
     .addColumn('weekly_email', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('language', 'text', (c) => c.notNull().defaultTo('ar'))

@@ -22,7 +22,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 async function apply(db: Kysely<unknown>, engine: 'sqlite' | 'postgres'): Promise<void> {
-  await db.schema.createTable('trash')
+  await db.schema
+    .createTable('trash')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('title', 'text', (c) => c.notNull())
@@ -33,7 +34,8 @@ async function apply(db: Kysely<unknown>, engine: 'sqlite' | 'postgres'): Promis
     .execute();
   await db.schema.createIndex('trash_deleted_at_idx').on('trash').column('deleted_at').execute();
 
-  await db.schema.createTable('history')
+  await db.schema
+    .createTable('history')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('item_id', 'text', (c) => c.notNull())
@@ -47,7 +49,8 @@ async function apply(db: Kysely<unknown>, engine: 'sqlite' | 'postgres'): Promis
   await db.schema.createIndex('history_item_idx').on('history').columns(['kind', 'item_id', 'created_at']).execute();
   await db.schema.createIndex('history_created_at_idx').on('history').column('created_at').execute();
 
-  await db.schema.createTable('kept_images')
+  await db.schema
+    .createTable('kept_images')
     .addColumn('owner', 'text', (c) => c.notNull())
     .addColumn('image', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('kept_images_pk', ['owner', 'image'])
@@ -55,7 +58,9 @@ async function apply(db: Kysely<unknown>, engine: 'sqlite' | 'postgres'): Promis
   await db.schema.createIndex('kept_images_image_idx').on('kept_images').column('image').execute();
 
   if (engine === 'postgres') {
-    await sql`ALTER TABLE kept_images ADD CONSTRAINT kept_images_image_fk FOREIGN KEY (image) REFERENCES images (name)`.execute(db);
+    await sql`ALTER TABLE kept_images ADD CONSTRAINT kept_images_image_fk FOREIGN KEY (image) REFERENCES images (name)`.execute(
+      db,
+    );
     return;
   }
   await sql`CREATE TRIGGER kept_images_image_insert BEFORE INSERT ON kept_images

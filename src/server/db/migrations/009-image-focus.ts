@@ -15,8 +15,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 async function apply(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('images').addColumn('focus_x', 'double precision', (c) => c.notNull().defaultTo(0.5)).execute();
-  await db.schema.alterTable('images').addColumn('focus_y', 'double precision', (c) => c.notNull().defaultTo(0.5)).execute();
+  await db.schema
+    .alterTable('images')
+    .addColumn('focus_x', 'double precision', (c) => c.notNull().defaultTo(0.5))
+    .execute();
+  await db.schema
+    .alterTable('images')
+    .addColumn('focus_y', 'double precision', (c) => c.notNull().defaultTo(0.5))
+    .execute();
   await createFocusTriggers(db);
 }
 

@@ -20,13 +20,21 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   const { t } = useLanguage();
   const dialog = useRef<HTMLDialogElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
-  const [pending, setPending] = useState<{ options: ConfirmOptions; resolve: (ok: boolean) => void; opener: Element | null } | null>(null);
+  const [pending, setPending] = useState<{
+    options: ConfirmOptions;
+    resolve: (ok: boolean) => void;
+    opener: Element | null;
+  } | null>(null);
   const titleId = useId();
   const bodyId = useId();
 
-  const ask = useCallback<Ask>((options) => new Promise((resolve) => {
-    setPending({ options, resolve, opener: document.activeElement });
-  }), []);
+  const ask = useCallback<Ask>(
+    (options) =>
+      new Promise((resolve) => {
+        setPending({ options, resolve, opener: document.activeElement });
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (pending && dialog.current && !dialog.current.open) {
@@ -53,15 +61,32 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         className="dialog"
         aria-labelledby={titleId}
         aria-describedby={bodyId}
-        onCancel={(e) => { e.preventDefault(); finish(false); }}
-        onClick={(e) => { if (e.target === dialog.current) finish(false); }}
+        onCancel={(e) => {
+          e.preventDefault();
+          finish(false);
+        }}
+        onClick={(e) => {
+          if (e.target === dialog.current) finish(false);
+        }}
       >
         <div className="dialog-body">
-          <h2 id={titleId} className="dialog-title">{o?.title}</h2>
-          <p id={bodyId} className="dialog-text">{o?.body}</p>
+          <h2 id={titleId} className="dialog-title">
+            {o?.title}
+          </h2>
+          <p id={bodyId} className="dialog-text">
+            {o?.body}
+          </p>
           <div className="dialog-actions">
-            <button type="button" ref={cancelButton} className="btn btn-secondary" onClick={() => finish(false)}>{o?.cancelLabel ?? t.cancel}</button>
-            <button type="button" className={`btn ${o?.danger ? 'btn-danger' : 'btn-primary'}`} onClick={() => finish(true)}>{o?.confirmLabel}</button>
+            <button type="button" ref={cancelButton} className="btn btn-secondary" onClick={() => finish(false)}>
+              {o?.cancelLabel ?? t.cancel}
+            </button>
+            <button
+              type="button"
+              className={`btn ${o?.danger ? 'btn-danger' : 'btn-primary'}`}
+              onClick={() => finish(true)}
+            >
+              {o?.confirmLabel}
+            </button>
           </div>
         </div>
       </dialog>

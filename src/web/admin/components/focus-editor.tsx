@@ -14,8 +14,17 @@ import { Button } from './ui.tsx';
  */
 export type PreviewShape = 'slide' | 'card' | 'portfolio';
 
-const FRAMES: Record<PreviewShape, { key: 'slide-desktop' | 'slide-phone' | 'card' | 'portfolio'; label: 'shapeSlideDesktop' | 'shapeSlidePhone' | 'shapeCard' | 'shapePortfolio' }[]> = {
-  slide: [{ key: 'slide-desktop', label: 'shapeSlideDesktop' }, { key: 'slide-phone', label: 'shapeSlidePhone' }],
+const FRAMES: Record<
+  PreviewShape,
+  {
+    key: 'slide-desktop' | 'slide-phone' | 'card' | 'portfolio';
+    label: 'shapeSlideDesktop' | 'shapeSlidePhone' | 'shapeCard' | 'shapePortfolio';
+  }[]
+> = {
+  slide: [
+    { key: 'slide-desktop', label: 'shapeSlideDesktop' },
+    { key: 'slide-phone', label: 'shapeSlidePhone' },
+  ],
   card: [{ key: 'card', label: 'shapeCard' }],
   portfolio: [{ key: 'portfolio', label: 'shapePortfolio' }],
 };
@@ -23,7 +32,12 @@ const FRAMES: Record<PreviewShape, { key: 'slide-desktop' | 'slide-phone' | 'car
 const clamp = (v: number) => Math.min(1, Math.max(0, v));
 
 /** Arrow keys move the point one step of the public stylesheet; the photo's left and top are 0 in both directions of text. */
-const MOVES: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const MOVES: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
 
 interface Props {
   src: string;
@@ -57,7 +71,9 @@ export function FocusEditor({ src, alt, focus, shapes, onChange }: Props) {
   return (
     <div className="focus-editor">
       <div className="focus-main">
-        <p className="focus-title" id={`${id}-title`}>{t.focusTitle}</p>
+        <p className="focus-title" id={`${id}-title`}>
+          {t.focusTitle}
+        </p>
         <div
           className="focus-stage"
           role="group"
@@ -69,25 +85,37 @@ export function FocusEditor({ src, alt, focus, shapes, onChange }: Props) {
         >
           <img src={src} alt={alt} draggable={false} />
           {/* The marker sits where the owner tapped; left and top are the photo's, not the page's direction. */}
-          <span className="focus-marker" aria-hidden="true" style={{ left: `${focus.x * 100}%`, top: `${focus.y * 100}%` }} />
+          <span
+            className="focus-marker"
+            aria-hidden="true"
+            style={{ left: `${focus.x * 100}%`, top: `${focus.y * 100}%` }}
+          />
         </div>
-        <p className="field-hint" id={`${id}-hint`}>{t.focusHint}</p>
+        <p className="field-hint" id={`${id}-hint`}>
+          {t.focusHint}
+        </p>
         <div className="focus-row">
-          <p className="focus-at" id={`${id}-at`} role="status">{t.focusAt(x, y)}</p>
-          <Button small variant="ghost" onClick={() => onChange({ ...CENTRE })} disabled={x === 50 && y === 50}>{t.focusCentre}</Button>
+          <p className="focus-at" id={`${id}-at`} role="status">
+            {t.focusAt(x, y)}
+          </p>
+          <Button small variant="ghost" onClick={() => onChange({ ...CENTRE })} disabled={x === 50 && y === 50}>
+            {t.focusCentre}
+          </Button>
         </div>
       </div>
       <div className="focus-previews" role="group" aria-label={t.previewsTitle}>
         <p className="focus-title">{t.previewsTitle}</p>
         <div className="preview-list">
-          {shapes.flatMap((shape) => FRAMES[shape]).map((frame) => (
-            <figure key={frame.key} className={`preview preview-${frame.key}`}>
-              <div className="preview-frame">
-                <img src={src} alt="" style={{ objectPosition: position }} data-position={position} />
-              </div>
-              <figcaption>{t[frame.label]}</figcaption>
-            </figure>
-          ))}
+          {shapes
+            .flatMap((shape) => FRAMES[shape])
+            .map((frame) => (
+              <figure key={frame.key} className={`preview preview-${frame.key}`}>
+                <div className="preview-frame">
+                  <img src={src} alt="" style={{ objectPosition: position }} data-position={position} />
+                </div>
+                <figcaption>{t[frame.label]}</figcaption>
+              </figure>
+            ))}
         </div>
       </div>
     </div>

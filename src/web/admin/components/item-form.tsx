@@ -5,6 +5,7 @@ import { useLanguage } from '../i18n/language.tsx';
 import { ApiError } from '../lib/api.ts';
 import { images } from '../lib/endpoints.ts';
 import { MSG } from '../lib/messages.ts';
+import { kindMessage, type ItemKind } from '../lib/kinds.ts';
 import { undoEdit } from '../lib/undo.ts';
 import { notify } from '../lib/notify.ts';
 import { useUnsavedGuard } from '../lib/use-unsaved-guard.ts';
@@ -13,13 +14,20 @@ import { PhotoPicker, type ImageState } from './photo-picker.tsx';
 import { Button, TextArea, TextField } from './ui.tsx';
 
 /** Arabic title and text (required) and their English pair (optional: both or neither). */
-export interface ItemValues { title: string; text: string; titleEn: string; textEn: string }
+export interface ItemValues {
+  title: string;
+  text: string;
+  titleEn: string;
+  textEn: string;
+}
 
 export const EMPTY_ITEM: ItemValues = { title: '', text: '', titleEn: '', textEn: '' };
 const FIELDS = ['title', 'text', 'titleEn', 'textEn'] as const;
 
 interface ItemFormProps {
   mode: 'add' | 'edit';
+  /** What the form adds or edits, as its toast names it. */
+  kind: ItemKind;
   /** The long text is "description" for cards and detail items, "details" for slides. */
   textLabel: string;
   initial: ItemValues;
@@ -27,71 +35,100 @@ interface ItemFormProps {
   /** The frames the photo is shown in on the site, previewed under it. */
   shapes: PreviewShape[];
   submitLabel: string;
-  /** Sends the form; answers the server's message. */
+  /** Sends the form; answers the server's answer (its data names the version an edit made). */
   onSubmit: (values: ItemValues, image: string | null) => Promise<{ message: string }>;
   /** Where to go after a successful save, and the Cancel link. */
   onDone: () => void;
 }
 
+/** Toasts of this form: a success takes down the errors it raised before. */
+const FORM = 'item-form';
+
 /**
  * The add/edit form of cards, detail items and slides. An add needs an uploaded image first;
- * an edit keeps the current image unless a new one is uploaded.
+ * an edit keeps the current image unless a new one is uploaded. Every missing field is said under
+ * it, in the dashboard's language, when Save is pressed (no browser bubbles).
  */
-export function ItemForm({ mode, textLabel, initial, existingImageUrl, shapes, submitLabel, onSubmit, onDone }: ItemFormProps) {
+export function ItemForm({
+  mode,
+  kind,
+  textLabel,
+  initial,
+  existingImageUrl,
+  shapes,
+  submitLabel,
+  onSubmit,
+  onDone,
+}: ItemFormProps) {
   const { t, lang, say } = useLanguage();
   const hintId = useId();
   const formId = useId();
   const [values, setValues] = useState(initial);
-  const [image, setImage] = useState<ImageState>({ image: null, pending: false, focus: null });
+  const [image, setImage] = useState<ImageState>({ image: null, pending: false, busy: false, focus: null });
   const [noPhoto, setNoPhoto] = useState(false);
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
-  const dirty = FIELDS.some((k) => values[k] !== initial[k]) || image.image !== null || image.pending || image.focus !== null;
+  const dirty =
+    FIELDS.some((k) => values[k] !== initial[k]) || image.image !== null || image.pending || image.focus !== null;
   const guard = useUnsavedGuard(dirty);
 
   // Save waits only for an upload that runs or failed; an addition sent without a photo is told to add one.
   const needsUpload = image.pending;
-  const blankText = isBlank(values.title) || isBlank(values.text);
-  const [triedPair, setTriedPair] = useState(false);
+  const [tried, setTried] = useState(false);
   // The English pair is both filled or both empty (the server says so too); the empty one is marked.
   const halfEnglish = isBlank(values.titleEn) !== isBlank(values.textEn);
-  const pairError = triedPair && halfEnglish ? t.englishPair : undefined;
+  const pairError = tried && halfEnglish ? t.englishPair : undefined;
+  const requiredError = (value: string) => (tried && isBlank(value) ? t.requiredField : undefined);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (halfEnglish) {
-      setTriedPair(true);
-      document.getElementById(values.titleEn.trim() ? `${formId}-text-en` : `${formId}-title-en`)?.focus();
+    if (busy) return;
+    setTried(true);
+    const photoMissing = mode === 'add' && !image.image && !image.pending;
+    if (photoMissing) setNoPhoto(true);
+    // Every problem is marked at once; the first is focused.
+    const first = [
+      isBlank(values.title) && `${formId}-title`,
+      isBlank(values.text) && `${formId}-text`,
+      halfEnglish && (values.titleEn.trim() ? `${formId}-text-en` : `${formId}-title-en`),
+    ].find(Boolean);
+    if (first) {
+      document.getElementById(first)?.focus();
       return;
     }
-    if (mode === 'add' && !image.image && !image.pending) {
-      setNoPhoto(true);
+    if (photoMissing) {
       document.getElementById(`${formId}-photo`)?.querySelector('input')?.focus();
       return;
     }
-    if (needsUpload || blankText || busy) return;
+    if (needsUpload) return;
     setBusy(true);
     setConflict(null);
     try {
       // The focal point belongs to the photo: stored first, so the saved item is shown cropped around it.
       if (image.focus) await images.setFocus(image.focus.name, image.focus.focus);
-      const trimmed = { title: values.title.trim(), text: values.text.trim(), titleEn: values.titleEn.trim(), textEn: values.textEn.trim() };
+      const trimmed = {
+        title: values.title.trim(),
+        text: values.text.trim(),
+        titleEn: values.titleEn.trim(),
+        textEn: values.textEn.trim(),
+      };
       const answer = await onSubmit(trimmed, image.image);
       const saved = (answer as { data?: { _id?: string; updatedAt?: string } }).data;
       // An edit can be undone from its toast; an addition is deleted the usual way.
-      if (mode === 'edit' && saved?._id) notify.undoable(answer.message, () => undoEdit(saved._id!, saved.updatedAt));
-      else notify.success(answer.message);
+      const message = kindMessage(kind, mode === 'add' ? 'added' : 'updated');
+      if (mode === 'edit' && saved?._id) notify.undoable(message, () => undoEdit(saved._id!, saved.updatedAt), FORM);
+      else notify.success(message, FORM);
       guard.release();
       onDone();
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) setConflict(err.message);
-      notify.failure(err);
+      notify.failure(err, FORM);
       setBusy(false);
     }
   };
 
   return (
-    <form className="panel form" onSubmit={submit}>
+    <form className="panel form" onSubmit={submit} noValidate>
       <div className="lang-pair">
         <fieldset className="lang-group">
           <legend className="lang-legend">{t.arabicGroup}</legend>
@@ -102,6 +139,8 @@ export function ItemForm({ mode, textLabel, initial, existingImageUrl, shapes, s
             maxLength={LIMITS.title}
             lang="ar"
             dir="rtl"
+            error={requiredError(values.title)}
+            errorLang={lang}
             value={values.title}
             onChange={(e) => setValues((v) => ({ ...v, title: e.target.value }))}
           />
@@ -113,13 +152,17 @@ export function ItemForm({ mode, textLabel, initial, existingImageUrl, shapes, s
             maxLength={LIMITS.description}
             lang="ar"
             dir="rtl"
+            error={requiredError(values.text)}
+            errorLang={lang}
             value={values.text}
             onChange={(e) => setValues((v) => ({ ...v, text: e.target.value }))}
           />
         </fieldset>
         <fieldset className="lang-group" aria-describedby={`${formId}-en-hint`}>
           <legend className="lang-legend">{t.englishGroup}</legend>
-          <p className="field-hint" id={`${formId}-en-hint`}>{t.englishGroupHint}</p>
+          <p className="field-hint" id={`${formId}-en-hint`}>
+            {t.englishGroupHint}
+          </p>
           <TextField
             id={`${formId}-title-en`}
             label={t.inEnglish(t.fieldTitle)}
@@ -151,16 +194,35 @@ export function ItemForm({ mode, textLabel, initial, existingImageUrl, shapes, s
           existingUrl={existingImageUrl}
           shapes={shapes}
           missing={noPhoto && !image.image}
-          onChange={(state) => { setImage(state); if (state.image || state.pending) setNoPhoto(false); }}
+          onChange={(state) => {
+            setImage(state);
+            if (state.image || state.pending) setNoPhoto(false);
+          }}
         />
       </div>
-      {conflict && <p className="notice notice-error" role="alert">{say(conflict)}</p>}
+      {conflict && (
+        <p className="notice notice-error" role="alert">
+          {say(conflict)}
+        </p>
+      )}
       <div className="form-actions">
-        <Button type="submit" variant="primary" busy={busy} disabled={needsUpload} aria-describedby={needsUpload ? hintId : undefined}>
+        <Button
+          type="submit"
+          variant="primary"
+          busy={busy}
+          disabled={needsUpload}
+          aria-describedby={needsUpload ? hintId : undefined}
+        >
           {submitLabel}
         </Button>
-        <Button variant="ghost" onClick={onDone} disabled={busy}>{t.cancel}</Button>
-        {needsUpload && <p className="form-hint" id={hintId}>{say(MSG.uploadFirst)}</p>}
+        <Button variant="ghost" onClick={onDone} disabled={busy}>
+          {t.cancel}
+        </Button>
+        {needsUpload && (
+          <p className="form-hint" id={hintId}>
+            {image.busy ? t.waitForPhoto : say(MSG.uploadFirst)}
+          </p>
+        )}
       </div>
     </form>
   );

@@ -14,7 +14,12 @@ export function LanguageToggle({ className = 'btn btn-ghost-light' }: { classNam
       className={className}
       lang={other}
       aria-label={t.switchLanguage}
-      onClick={() => navigate({ pathname: otherLanguagePath(lang, location.pathname), search: location.search, hash: location.hash }, { state: location.state, preventScrollReset: true })}
+      onClick={() =>
+        navigate(
+          { pathname: otherLanguagePath(lang, location.pathname), search: location.search, hash: location.hash },
+          { state: location.state, preventScrollReset: true },
+        )
+      }
     >
       <GlobeIcon />
       <span>{t.otherLanguage}</span>

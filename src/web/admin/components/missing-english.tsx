@@ -5,7 +5,11 @@ import { useLanguage } from '../i18n/language.tsx';
 export function EnglishTitle({ titleEn }: { titleEn?: string | undefined }) {
   const { t } = useLanguage();
   if (missingEnglish({ titleEn })) return <p className="badge badge-missing">{t.noEnglish}</p>;
-  return <p className="tile-subtitle" lang="en" dir="ltr">{titleEn}</p>;
+  return (
+    <p className="tile-subtitle" lang="en" dir="ltr">
+      {titleEn}
+    </p>
+  );
 }
 
 /** How many of a list's items have no English yet (nothing while the list is empty). */
@@ -13,5 +17,9 @@ export function MissingEnglishSummary({ items }: { items: readonly { titleEn?: s
   const { t } = useLanguage();
   if (!items || items.length === 0) return null;
   const missing = items.filter(missingEnglish).length;
-  return <p className="missing-summary" data-missing={missing}>{t.missingEnglishCount(missing, items.length)}</p>;
+  return (
+    <p className="missing-summary" data-missing={missing}>
+      {t.missingEnglishCount(missing, items.length)}
+    </p>
+  );
 }

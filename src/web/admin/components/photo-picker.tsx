@@ -5,29 +5,39 @@ import { errorText, isAbort } from '../lib/api.ts';
 import { images } from '../lib/endpoints.ts';
 import { MSG } from '../lib/messages.ts';
 import { notify } from '../lib/notify.ts';
+import { PhotoUnreadable, preparePhoto } from '../lib/shrink-photo.ts';
 import { uploadImage } from '../lib/upload.ts';
 import { FocusEditor, type PreviewShape } from './focus-editor.tsx';
 import { Button } from './ui.tsx';
 
-const MAX_BYTES = 10 * 1024 * 1024;
-const TOO_LARGE = 'The image is too large (10 MB at most).';
-const NOT_AN_IMAGE = 'Only JPEG, PNG, WebP, AVIF or GIF images are accepted.';
+/** Toasts of the picker: an upload that succeeds takes down the failures before it. */
+const FORM = 'photo-picker';
 
 export interface ImageState {
   /** Stored name of a successful upload in this form, or null (an edit keeps its image). */
   image: string | null;
   /** An upload is running or has failed: the form cannot be saved until it succeeds or is removed. */
   pending: boolean;
+  /** The photo is being prepared, sent or decoded by the server now (pending, and not failed). */
+  busy: boolean;
   /** A focal point to store with the shown image when the form is saved; null when unchanged. */
   focus: { name: string; focus: Focus } | null;
 }
 
-type Status = 'idle' | 'uploading' | 'done' | 'failed';
-interface Shown { name: string; url: string; stored: Focus }
+/** preparing: made smaller here; uploading: bytes on their way; processing: the server decodes and stores it. */
+type Status = 'idle' | 'preparing' | 'uploading' | 'processing' | 'done' | 'failed';
+const BUSY: ReadonlySet<Status> = new Set(['preparing', 'uploading', 'processing']);
+interface Shown {
+  name: string;
+  url: string;
+  stored: Focus;
+}
 
 const nameOf = (url: string | undefined): string | null => url?.match(/^\/uploads\/([a-f0-9]{32}\.webp)$/)?.[1] ?? null;
-const sameSpot = (a: Focus, b: Focus) => focusPercent(a.x) === focusPercent(b.x) && focusPercent(a.y) === focusPercent(b.y);
-const imageIn = (files: FileList | null | undefined): File | null => [...(files ?? [])].find((f) => f.type.startsWith('image/')) ?? files?.[0] ?? null;
+const sameSpot = (a: Focus, b: Focus) =>
+  focusPercent(a.x) === focusPercent(b.x) && focusPercent(a.y) === focusPercent(b.y);
+const imageIn = (files: FileList | null | undefined): File | null =>
+  [...(files ?? [])].find((f) => f.type.startsWith('image/')) ?? files?.[0] ?? null;
 
 interface Props {
   required: boolean;
@@ -41,8 +51,9 @@ interface Props {
 
 /**
  * The photo of a card, detail item or slide. A photo chosen, dropped or pasted uploads at once
- * (the contract's upload call, with progress and a cancel button); then the owner taps its focal
- * point and sees the crops the site will show.
+ * (the contract's upload call, with progress and a cancel button), made smaller first when it is
+ * larger than the site serves (a phone's 50 MB photo goes as a few hundred KB); then the owner taps
+ * its focal point and sees the crops the site will show. Each step says what is happening.
  */
 export function PhotoPicker({ required, existingUrl, shapes, missing, onChange }: Props) {
   const { t, say } = useLanguage();
@@ -61,8 +72,15 @@ export function PhotoPicker({ required, existingUrl, shapes, missing, onChange }
   const [file, setFile] = useState<File | null>(null);
   /** The browser could not show this chosen file (it is no picture): no broken thumbnail. */
   const [brokenThumb, setBrokenThumb] = useState<string | null>(null);
+  /** The failure is the file's own (not a photo, unreadable): trying it again would fail the same way. */
+  const [final, setFinal] = useState(false);
 
-  useEffect(() => () => { if (local) URL.revokeObjectURL(local); }, [local]);
+  useEffect(
+    () => () => {
+      if (local) URL.revokeObjectURL(local);
+    },
+    [local],
+  );
   useEffect(() => () => abort.current?.abort(), []);
 
   // The current photo's focal point, so the editor starts where the site crops it today.
@@ -71,23 +89,28 @@ export function PhotoPicker({ required, existingUrl, shapes, missing, onChange }
     if (!name || !existingUrl) return;
     const controller = new AbortController();
     images.get(name, { signal: controller.signal }).then(
-      (facts) => { setExisting({ name, url: existingUrl, stored: facts.focus }); setFocus(facts.focus); },
+      (facts) => {
+        setExisting({ name, url: existingUrl, stored: facts.focus });
+        setFocus(facts.focus);
+      },
       () => setExisting({ name, url: existingUrl, stored: CENTRE }),
     );
     return () => controller.abort();
   }, [existingUrl]);
 
+  const busy = BUSY.has(status);
   const shown = uploaded ?? (status === 'idle' || status === 'failed' ? existing : null);
-  const report = (next: { image: string | null; pending: boolean }, photo: Shown | null, spot: Focus) =>
+  const report = (next: { image: string | null; pending: boolean; busy: boolean }, photo: Shown | null, spot: Focus) =>
     onChange({ ...next, focus: photo && !sameSpot(spot, photo.stored) ? { name: photo.name, focus: spot } : null });
 
+  /** `message` in the dashboard's language. */
   const fail = (message: string) => {
     setStatus('failed');
     setError(message);
     // The current photo shows again beside the failure, at its own point.
     setFocus(existing?.stored ?? CENTRE);
-    notify.error(MSG.imageUploadFailed);
-    onChange({ image: null, pending: true, focus: null });
+    notify.error(MSG.imageUploadFailed, FORM);
+    onChange({ image: null, pending: true, busy: false, focus: null });
   };
 
   const choose = async (file: File | null) => {
@@ -98,29 +121,50 @@ export function PhotoPicker({ required, existingUrl, shapes, missing, onChange }
     setError(null);
     setProgress(0);
     setLocal(URL.createObjectURL(file));
-    if (file.type && !file.type.startsWith('image/')) return fail(NOT_AN_IMAGE);
-    if (file.size > MAX_BYTES) return fail(TOO_LARGE);
+    setFinal(false);
+    if (file.type && !file.type.startsWith('image/')) {
+      setFinal(true);
+      return fail(t.photoNotAnImage);
+    }
     const controller = new AbortController();
     abort.current = controller;
-    setStatus('uploading');
-    onChange({ image: null, pending: true, focus: null });
+    setStatus('preparing');
+    onChange({ image: null, pending: true, busy: true, focus: null });
     try {
-      const result = await uploadImage(file, setProgress, controller.signal);
+      const prepared = await preparePhoto(file, controller.signal);
+      setStatus('uploading');
+      const result = await uploadImage(
+        prepared.file,
+        (fraction) => {
+          setProgress(fraction);
+          // Every byte is sent: what is left is the server's work on the photo.
+          if (fraction >= 1) setStatus((s) => (s === 'uploading' ? 'processing' : s));
+        },
+        controller.signal,
+        prepared.name,
+      );
       // The same picture uploaded before is the same stored image, with the point set for it then.
-      const stored = await images.get(result.image, { signal: controller.signal }).then((f) => f.focus, (err: unknown) => {
-        if (isAbort(err)) throw err;
-        return CENTRE;
-      });
+      const stored = await images.get(result.image, { signal: controller.signal }).then(
+        (f) => f.focus,
+        (err: unknown) => {
+          if (isAbort(err)) throw err;
+          return CENTRE;
+        },
+      );
       const photo = { name: result.image, url: result.imageUrl, stored };
       setUploaded(photo);
       setFocus(stored);
       setStatus('done');
       setLocal(null);
-      report({ image: result.image, pending: false }, photo, stored);
-      notify.success(MSG.imageUploaded);
+      report({ image: result.image, pending: false, busy: false }, photo, stored);
+      notify.success(MSG.imageUploaded, FORM);
     } catch (err) {
       if (isAbort(err)) return;
-      fail(errorText(err));
+      if (err instanceof PhotoUnreadable) {
+        setFinal(true);
+        return fail(t.photoUnreadable);
+      }
+      fail(say(errorText(err)));
     }
   };
 
@@ -135,20 +179,20 @@ export function PhotoPicker({ required, existingUrl, shapes, missing, onChange }
     setProgress(0);
     const spot = existing?.stored ?? CENTRE;
     setFocus(spot);
-    onChange({ image: null, pending: false, focus: null });
+    onChange({ image: null, pending: false, busy: false, focus: null });
     if (input.current) input.current.value = '';
   };
 
   const move = (spot: Focus) => {
     setFocus(spot);
     // Beside a failed upload the current photo is shown, and Save still waits for the failure to be dealt with.
-    if (shown) report({ image: uploaded?.name ?? null, pending: status === 'failed' }, shown, spot);
+    if (shown) report({ image: uploaded?.name ?? null, pending: status === 'failed', busy: false }, shown, spot);
   };
 
   // A pasted image (Ctrl/Cmd+V anywhere on the form's page) is taken like a chosen one.
   const onPaste = useEffectEvent((e: ClipboardEvent) => {
     const pasted = [...(e.clipboardData?.files ?? [])].find((f) => f.type.startsWith('image/'));
-    if (!pasted || status === 'uploading') return;
+    if (!pasted || busy) return;
     e.preventDefault();
     void choose(pasted);
   });
@@ -161,7 +205,7 @@ export function PhotoPicker({ required, existingUrl, shapes, missing, onChange }
   const drop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
     setOver(false);
-    if (status !== 'uploading') void choose(imageIn(e.dataTransfer.files));
+    if (!busy) void choose(imageIn(e.dataTransfer.files));
   };
   const dragOver = (e: DragEvent<HTMLDivElement>) => {
     if (![...e.dataTransfer.types].includes('Files')) return;
@@ -178,15 +222,23 @@ export function PhotoPicker({ required, existingUrl, shapes, missing, onChange }
     <div className={`field photo-picker${error || missing ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={id}>
         {t.fieldImage}
-        {required && <span className="field-required"> <span aria-hidden="true">*</span><span className="visually-hidden">({t.required})</span></span>}
+        {required && (
+          <span className="field-required">
+            {' '}
+            <span aria-hidden="true">*</span>
+            <span className="visually-hidden">({t.required})</span>
+          </span>
+        )}
       </label>
       <div
-        className={`picker-drop${over ? ' picker-over' : ''}${status === 'uploading' ? ' picker-busy' : ''}`}
+        className={`picker-drop${over ? ' picker-over' : ''}${busy ? ' picker-busy' : ''}`}
         onDragEnter={dragOver}
         onDragOver={dragOver}
         onDragLeave={() => setOver(false)}
         onDrop={drop}
-        onClick={(e) => { if (status !== 'uploading' && e.target === e.currentTarget) input.current?.click(); }}
+        onClick={(e) => {
+          if (!busy && e.target === e.currentTarget) input.current?.click();
+        }}
       >
         <input
           ref={input}
@@ -195,37 +247,88 @@ export function PhotoPicker({ required, existingUrl, shapes, missing, onChange }
           type="file"
           accept="image/*"
           aria-describedby={described}
-          disabled={status === 'uploading'}
+          disabled={busy}
           onChange={(e) => void choose(e.currentTarget.files?.[0] ?? null)}
         />
         {local && status !== 'done' && brokenThumb !== local && (
-          <img className="picker-thumb" src={local} alt={t.previewOf(file?.name ?? '')} onError={() => setBrokenThumb(local)} />
+          <img
+            className="picker-thumb"
+            src={local}
+            alt={t.previewOf(file?.name ?? '')}
+            onError={() => setBrokenThumb(local)}
+          />
         )}
-        <div className="picker-text" aria-hidden="true" onClick={() => { if (status !== 'uploading') input.current?.click(); }}>
-          <span className="btn btn-secondary picker-button">{over ? t.photoDropNow : shown || local ? t.changeImage : t.photoChoose}</span>
+        <div
+          className="picker-text"
+          aria-hidden="true"
+          onClick={() => {
+            if (!busy) input.current?.click();
+          }}
+        >
+          <span className="btn btn-secondary picker-button">
+            {over ? t.photoDropNow : shown || local ? t.changeImage : t.photoChoose}
+          </span>
           <span className="picker-or">{t.photoDropHint}</span>
         </div>
       </div>
-      <p className="field-hint" id={`${id}-hint`}>{hint}</p>
-      {status === 'uploading' && (
+      <p className="field-hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+      {busy && (
         <div className="upload-progress">
-          <progress max={100} value={percent} aria-label={t.uploadProgress} />
-          <span aria-hidden="true">{t.uploadingPercent(percent)}</span>
-          <Button small variant="ghost" onClick={reset}>{t.cancelUpload}</Button>
+          {/* Indeterminate while the photo is made smaller here and while the server works on it. */}
+          {status === 'uploading' ? (
+            <progress max={100} value={percent} aria-label={t.uploadProgress} />
+          ) : (
+            <progress aria-label={t.uploadProgress} />
+          )}
+          <span role="status">
+            {status === 'preparing'
+              ? t.preparingPhoto
+              : status === 'processing'
+                ? t.processingPhoto
+                : t.uploadingPercent(percent)}
+          </span>
+          <Button small variant="ghost" onClick={reset}>
+            {t.cancelUpload}
+          </Button>
         </div>
       )}
-      {status === 'done' && <p className="upload-ok" role="status"><span className="check" aria-hidden="true">✓</span> {say(MSG.imageUploaded)}</p>}
+      {status === 'done' && (
+        <p className="upload-ok" role="status">
+          <span className="check" aria-hidden="true">
+            ✓
+          </span>{' '}
+          {say(MSG.imageUploaded)}
+        </p>
+      )}
       {error && (
         <div className="picker-failed">
-          <p className="field-error" id={`${id}-error`} role="alert">{say(MSG.imageUploadFailed)}: {say(error)}</p>
+          <p className="field-error" id={`${id}-error`} role="alert">
+            {say(MSG.imageUploadFailed)}: {error}
+          </p>
           <div className="picker-actions">
-            {file && error !== TOO_LARGE && error !== NOT_AN_IMAGE && <Button small variant="secondary" onClick={() => void choose(file)}>{t.retryUpload}</Button>}
-            <Button small variant="ghost" onClick={reset}>{t.removePhoto}</Button>
+            {file && !final && (
+              <Button small variant="secondary" onClick={() => void choose(file)}>
+                {t.retryUpload}
+              </Button>
+            )}
+            <Button small variant="ghost" onClick={reset}>
+              {t.removePhoto}
+            </Button>
           </div>
         </div>
       )}
-      {!error && missing && !shown && status === 'idle' && <p className="field-error" id={`${id}-error`} role="alert">{say(MSG.uploadFirst)}</p>}
-      {status === 'done' && <Button small variant="ghost" onClick={reset}>{t.removePhoto}</Button>}
+      {!error && missing && !shown && status === 'idle' && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {say(MSG.uploadFirst)}
+        </p>
+      )}
+      {status === 'done' && (
+        <Button small variant="ghost" onClick={reset}>
+          {t.removePhoto}
+        </Button>
+      )}
       {shown && (
         <FocusEditor
           src={shown.url}

@@ -1,15 +1,41 @@
 /** Small building blocks shared by every screen: buttons with a busy state, fields, page headers. */
-import { useId, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { useLanguage } from '../i18n/language.tsx';
 
 export function Spinner({ label }: { label?: string }) {
-  return <span className="spinner" role={label ? 'status' : undefined} aria-label={label} aria-hidden={label ? undefined : true} />;
+  return (
+    <span
+      className="spinner"
+      role={label ? 'status' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+    />
+  );
 }
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'danger' | 'ghost' | 'accent'; small?: boolean; busy?: boolean };
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: 'primary' | 'secondary' | 'danger' | 'ghost' | 'accent';
+  small?: boolean;
+  busy?: boolean;
+};
 
 /** While `busy`, the button shows a spinner and cannot be pressed again, so nothing is sent twice. */
-export function Button({ variant = 'secondary', small, busy, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'secondary',
+  small,
+  busy,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}
@@ -24,23 +50,51 @@ export function Button({ variant = 'secondary', small, busy, disabled, className
   );
 }
 
-interface FieldShell { label: string; hint?: ReactNode; error?: string | undefined; required?: boolean; id?: string;
+interface FieldShell {
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+  required?: boolean;
+  id?: string;
   /** The error's language when it is not the dashboard's (messages are said in the dashboard's language). */
   errorLang?: string | undefined;
   /** Show the required asterisk (sign-in forms, where every field is required, leave it out). */
-  mark?: boolean }
+  mark?: boolean;
+}
 
-function FieldFrame({ label, hint, error, errorLang, required, mark = true, id, children }: FieldShell & { id: string; children: ReactNode }) {
+function FieldFrame({
+  label,
+  hint,
+  error,
+  errorLang,
+  required,
+  mark = true,
+  id,
+  children,
+}: FieldShell & { id: string; children: ReactNode }) {
   return (
     <div className={`field${error ? ' field-invalid' : ''}`}>
       <label className="field-label" htmlFor={id}>
         {label}
         {/* The input's own required state is announced; the asterisk is for the eye. */}
-        {required && mark && <span className="field-required" aria-hidden="true"> *</span>}
+        {required && mark && (
+          <span className="field-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {children}
-      {hint && <p className="field-hint" id={`${id}-hint`}>{hint}</p>}
-      {error && <p className="field-error" id={`${id}-error`} lang={errorLang}><bdi>{error}</bdi></p>}
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`} lang={errorLang}>
+          <bdi>{error}</bdi>
+        </p>
+      )}
     </div>
   );
 }
@@ -48,33 +102,80 @@ function FieldFrame({ label, hint, error, errorLang, required, mark = true, id, 
 const describedBy = (id: string, hint: unknown, error: unknown) =>
   [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
-export function TextField({ label, hint, error, errorLang, required, mark, id, ...input }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  hint,
+  error,
+  errorLang,
+  required,
+  mark,
+  id,
+  ...input
+}: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
   const auto = useId();
   const fid = id ?? auto;
   return (
     <FieldFrame label={label} hint={hint} error={error} errorLang={errorLang} required={required} mark={mark} id={fid}>
-      <input id={fid} className="input" required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fid, hint, error)} {...input} />
+      <input
+        id={fid}
+        className="input"
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, hint, error)}
+        {...input}
+      />
     </FieldFrame>
   );
 }
 
-export function TextArea({ label, hint, error, errorLang, required, id, ...area }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({
+  label,
+  hint,
+  error,
+  errorLang,
+  required,
+  id,
+  ...area
+}: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const auto = useId();
   const fid = id ?? auto;
   return (
     <FieldFrame label={label} hint={hint} error={error} errorLang={errorLang} required={required} id={fid}>
-      <textarea id={fid} className="input textarea" required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fid, hint, error)} {...area} />
+      <textarea
+        id={fid}
+        className="input textarea"
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fid, hint, error)}
+        {...area}
+      />
     </FieldFrame>
   );
 }
 
-export function PageHeader({ title, intro, actions, back }: { title: string; intro?: ReactNode; actions?: ReactNode; back?: ReactNode }) {
+export function PageHeader({
+  title,
+  intro,
+  actions,
+  back,
+}: {
+  title: string;
+  intro?: ReactNode;
+  actions?: ReactNode;
+  back?: ReactNode;
+}) {
   return (
     <header className="page-header">
       <div className="page-heading">
         {back}
-        <h1 className="page-title" id="page-title" tabIndex={-1} dir="auto">{title}</h1>
-        {intro && <p className="page-intro" dir="auto">{intro}</p>}
+        <h1 className="page-title" id="page-title" tabIndex={-1} dir="auto">
+          {title}
+        </h1>
+        {intro && (
+          <p className="page-intro" dir="auto">
+            {intro}
+          </p>
+        )}
       </div>
       {actions && <div className="page-actions">{actions}</div>}
     </header>
@@ -88,10 +189,17 @@ export function LoadState({ loading, error, onRetry }: { loading: boolean; error
     return (
       <div className="notice notice-error" role="alert">
         <p>{t.loadFailed}</p>
-        <Button small onClick={onRetry}>{t.retry}</Button>
+        <Button small onClick={onRetry}>
+          {t.retry}
+        </Button>
       </div>
     );
   }
-  if (loading) return <p className="loading-line"><Spinner /> {t.loading}</p>;
+  if (loading)
+    return (
+      <p className="loading-line">
+        <Spinner /> {t.loading}
+      </p>
+    );
   return null;
 }

@@ -1,4 +1,33 @@
+const arabicPlural = new Intl.PluralRules('ar');
+
+/** The form an Arabic count takes (one, two, few 3-10, many 11-99, other). */
+function pluralAr(n: number, forms: Record<'one' | 'two' | 'few' | 'many' | 'other', string>): string {
+  const form = arabicPlural.select(n);
+  return form === 'zero' ? forms.other : forms[form];
+}
+
 /** Arabic, the default language. Its shape defines the dictionary type every language must fill. */
+
+const plural = new Intl.PluralRules('ar');
+/** A count of days as Arabic says it after a verb: يومًا واحدًا، يومين، 3 أيام، 30 يومًا، 100 يوم. */
+const days = (n: number): string => {
+  const form = plural.select(n);
+  if (form === 'one') return 'يومًا واحدًا';
+  if (form === 'two') return 'يومين';
+  if (form === 'few') return `${n} أيام`;
+  if (form === 'many') return `${n} يومًا`;
+  return `${n} يوم`;
+};
+/** The item a dialog or a toast speaks of, and whether its verb is feminine (الشريحة، الكلمة المفتاحية). */
+const ITEMS: Record<string, [string, boolean]> = {
+  product: ['المنتج', false],
+  project: ['العمل', false],
+  detail: ['عنصر التفاصيل', false],
+  slide: ['الشريحة', true],
+  keyword: ['الكلمة المفتاحية', true],
+};
+const item = (kind: string): [string, boolean] => ITEMS[kind] ?? ['العنصر', false];
+
 export const ar = {
   dir: 'rtl',
   appName: 'لوحة التحكم',
@@ -12,7 +41,22 @@ export const ar = {
   switchLanguage: 'Switch to English',
   signOut: 'تسجيل الخروج',
   sectionsNav: 'أقسام لوحة التحكم',
-  nav: { home: 'الرئيسية', products: 'المنتجات', portfolio: 'أعمالنا', about: 'من نحن', contact: 'بيانات التواصل', proof: 'الثقة والضمان', slides: 'الشرائح', keywords: 'الكلمات المفتاحية', security: 'الأمان', trash: 'سلة المحذوفات', history: 'السجل', results: 'النتائج' },
+  nav: {
+    home: 'الرئيسية',
+    products: 'المنتجات',
+    portfolio: 'أعمالنا',
+    about: 'من نحن',
+    contact: 'بيانات التواصل',
+    proof: 'الثقة والضمان',
+    cities: 'المدن',
+    slides: 'الشرائح',
+    keywords: 'الكلمات المفتاحية',
+    security: 'الأمان',
+    trash: 'سلة المحذوفات',
+    history: 'السجل',
+    results: 'النتائج',
+    requests: 'الطلبات',
+  },
   checkingSession: 'جارٍ التحقق من تسجيل الدخول…',
   loading: 'جارٍ التحميل…',
   loadFailed: 'تعذّر تحميل البيانات.',
@@ -34,6 +78,8 @@ export const ar = {
   sendCode: 'إرسال الرمز',
   backToLogin: 'العودة إلى تسجيل الدخول',
   otpTitle: 'أدخل رمز التحقق',
+  noEmailReset:
+    'البريد غير مضبوط على هذا الموقع، لذلك لا يمكن إرسال رمز بالبريد. يستطيع من يدير الخادم ضبط SMTP_URL (انظر ملف README)، أو قراءة الرمز من مجلد outbox داخل مجلد بيانات الخادم.',
   otpIntro: (email: string) => `أرسلنا رمزًا من 6 أرقام إلى \u2068${email}\u2069. الرمز صالح لمدة 10 دقائق.`,
   otpLabel: 'رمز التحقق',
   otpHint: '6 أرقام من البريد الإلكتروني',
@@ -71,8 +117,21 @@ export const ar = {
   hasDetailsPage: 'له صفحة تفاصيل',
   actionsFor: (title: string) => `إجراءات «${title}»`,
   deleteTitle: (title: string) => `حذف «${title}»؟`,
-  deleteCardBody: 'سيختفي العنصر وصورته وعناصر تفاصيله من الموقع. لا يمكن التراجع عن ذلك.',
-  deleteBody: 'سيختفي من الموقع. لا يمكن التراجع عن ذلك.',
+  deleteCardBody: (kind: string, n: number) =>
+    `سيختفي ${item(kind)[0]} وصورته وعناصر تفاصيله من الموقع، ويبقى في سلة المحذوفات ${days(n)}: تستطيع استعادته منها، أو بزر «تراجع»، خلال هذه المدة.`,
+  deleteBody: (kind: string, n: number) => {
+    const [name, feminine] = item(kind);
+    return feminine
+      ? `ستختفي ${name} من الموقع، وتبقى في سلة المحذوفات ${days(n)}: تستطيع استعادتها منها، أو بزر «تراجع»، خلال هذه المدة.`
+      : `سيختفي ${name} من الموقع، ويبقى في سلة المحذوفات ${days(n)}: تستطيع استعادته منها، أو بزر «تراجع»، خلال هذه المدة.`;
+  },
+  demoBadge: 'تجريبي',
+  demoSummary: (n: number) =>
+    n === 1
+      ? 'عنصر واحد عليه علامة «تجريبي» ما زال يعرض صورة أو نصًا من المحتوى التجريبي: عدّله بصورك ونصوصك أو احذفه.'
+      : `${n === 2 ? 'عنصران عليهما' : `${n} عناصر عليها`} علامة «تجريبي» ما زالت تعرض صورًا أو نصوصًا من المحتوى التجريبي: عدّلها بصورك ونصوصك أو احذفها.`,
+  requiredField: 'املأ هذا الحقل.',
+  emailFormat: 'اكتب عنوان بريد صحيحًا، مثل \u2066name@example.com\u2069.',
   leaveTitle: 'مغادرة الصفحة؟',
   leaveBody: 'لديك تعديلات غير محفوظة ستضيع إذا غادرت هذه الصفحة.',
   stay: 'البقاء',
@@ -90,12 +149,20 @@ export const ar = {
   englishPair: 'اكتب العنوان والنص بالإنجليزية معًا، أو اتركهما فارغين معًا.',
   noEnglish: 'بلا نص إنجليزي',
   missingEnglishCount: (missing: number, total: number) =>
-    missing === 0 ? 'كل العناصر مكتوبة باللغتين.' : `${missing} من ${total} بلا نص إنجليزي بعد، ويظهر نصها العربي في الموقع الإنجليزي.`,
+    missing === 0
+      ? 'كل العناصر مكتوبة باللغتين.'
+      : `${missing} من ${total} بلا نص إنجليزي بعد، ويظهر نصها العربي في الموقع الإنجليزي.`,
   changeImage: 'اختيار صورة أخرى',
   uploadImage: 'رفع الصورة',
   uploadingPercent: (percent: number) => `جارٍ الرفع… ${percent}٪`,
   uploadProgress: 'تقدّم رفع الصورة',
-  imageHint: 'JPEG أو PNG أو WebP أو AVIF أو GIF، حتى 10 ميغابايت.',
+  imageHint: 'JPEG أو PNG أو WebP أو AVIF أو GIF. صور الجوال الكبيرة تُصغَّر قبل رفعها.',
+  preparingPhoto: 'جارٍ تجهيز الصورة للرفع…',
+  processingPhoto: 'اكتمل الرفع. الخادم يجهّز الصورة الآن…',
+  waitForPhoto: 'انتظر حتى ينتهي رفع الصورة.',
+  photoUnreadable:
+    'لم يستطع هذا المتصفح قراءة الصورة لتصغيرها، وحجمها أكبر من 10 ميغابايت. احفظها بصيغة JPEG أو صغّرها، ثم ارفعها مرة أخرى.',
+  photoNotAnImage: 'هذا الملف ليس صورة. اختر صورة JPEG أو PNG أو WebP أو AVIF أو GIF.',
   keepImageHint: 'تبقى الصورة الحالية ما لم ترفع صورة جديدة.',
   currentImage: 'الصورة الحالية',
   previewOf: (name: string) => `معاينة ${name}`,
@@ -107,7 +174,8 @@ export const ar = {
   retryUpload: 'إعادة المحاولة',
   removePhoto: 'إزالة هذه الصورة',
   focusTitle: 'نقطة التركيز',
-  focusHint: 'انقر على الجزء الذي يجب أن يظهر دائمًا من الصورة، أو حرّك النقطة بمفاتيح الأسهم. كل قصّ للصورة في الموقع يُبقيه ظاهرًا، ويُحفظ مع الصورة عند الضغط على حفظ.',
+  focusHint:
+    'انقر على الجزء الذي يجب أن يظهر دائمًا من الصورة، أو حرّك النقطة بمفاتيح الأسهم. كل قصّ للصورة في الموقع يُبقيه ظاهرًا، ويُحفظ مع الصورة عند الضغط على حفظ.',
   focusAt: (x: number, y: number) => `نقطة التركيز: ${x}٪ من اليسار، ${y}٪ من الأعلى`,
   focusCentre: 'إرجاعها إلى الوسط',
   previewsTitle: 'كما يراها الزوار',
@@ -147,21 +215,103 @@ export const ar = {
   launchLeft: (n: number) => (n === 1 ? 'بقي بند واحد.' : n === 2 ? 'بقي بندان.' : `بقي ${n} بنود.`),
   fix: 'إصلاح',
   checks: {
-    slides: { todo: (n: number) => `${n === 1 ? 'شريحة واحدة ما زالت' : `${n} شرائح ما زالت`} تعرض صورًا أو نصوصًا تجريبية.`, done: 'الشرائح بصورك ونصوصك.' },
-    products: { todo: (n: number) => `${n === 1 ? 'منتج أو عنصر تفاصيل واحد ما زال' : `${n} من المنتجات وعناصر التفاصيل ما زالت`} بصور أو نصوص تجريبية.`, done: 'المنتجات بصورك ونصوصك.' },
-    portfolio: { todo: (n: number) => `${n === 1 ? 'عمل واحد ما زال' : `${n} أعمال ما زالت`} بصور أو نصوص تجريبية.`, done: 'الأعمال بصورك ونصوصك.' },
+    slides: {
+      todo: (n: number) => `${n === 1 ? 'شريحة واحدة ما زالت' : `${n} شرائح ما زالت`} تعرض صورًا أو نصوصًا تجريبية.`,
+      done: 'الشرائح بصورك ونصوصك.',
+    },
+    products: {
+      todo: (n: number) =>
+        `${n === 1 ? 'منتج أو عنصر تفاصيل واحد ما زال' : `${n} من المنتجات وعناصر التفاصيل ما زالت`} بصور أو نصوص تجريبية.`,
+      done: 'المنتجات بصورك ونصوصك.',
+    },
+    portfolio: {
+      todo: (n: number) => `${n === 1 ? 'عمل واحد ما زال' : `${n} أعمال ما زالت`} بصور أو نصوص تجريبية.`,
+      done: 'الأعمال بصورك ونصوصك.',
+    },
     about: { todo: (_n: number) => 'نص صفحة «من نحن» ما زال النص التجريبي.', done: 'نص صفحة «من نحن» نصك.' },
     phone: { todo: (_n: number) => 'رقم الهاتف ناقص أو ما زال الرقم التجريبي.', done: 'رقم الهاتف مضبوط.' },
-    email: { todo: (_n: number) => 'البريد الإلكتروني ناقص أو ما زال عنوانًا تجريبيًا (example.com).', done: 'البريد الإلكتروني مضبوط.' },
+    email: {
+      todo: (_n: number) => 'البريد الإلكتروني ناقص أو ما زال عنوانًا تجريبيًا (example.com).',
+      done: 'البريد الإلكتروني مضبوط.',
+    },
     whatsapp: { todo: (_n: number) => 'رقم واتساب ما زال الرقم التجريبي.', done: 'رقم واتساب مضبوط.' },
-    social: { todo: (n: number) => `${n === 1 ? 'رابط تواصل واحد ما زال' : `${n} روابط تواصل ما زالت`} تجريبية (example).`, done: 'روابط التواصل ليست تجريبية.' },
-    englishSlides: { todo: (n: number) => `${n === 1 ? 'شريحة واحدة' : `${n} شرائح`} بلا نص إنجليزي.`, done: 'لكل الشرائح نص إنجليزي.' },
-    englishProducts: { todo: (n: number) => `${n === 1 ? 'منتج واحد' : `${n} منتجات`} بلا نص إنجليزي.`, done: 'لكل المنتجات نص إنجليزي.' },
-    englishPortfolio: { todo: (n: number) => `${n === 1 ? 'عمل واحد' : `${n} أعمال`} بلا نص إنجليزي.`, done: 'لكل الأعمال نص إنجليزي.' },
+    social: {
+      todo: (n: number) => `${n === 1 ? 'رابط تواصل واحد ما زال' : `${n} روابط تواصل ما زالت`} تجريبية (example).`,
+      done: 'روابط التواصل ليست تجريبية.',
+    },
+    englishSlides: {
+      todo: (n: number) => `${n === 1 ? 'شريحة واحدة' : `${n} شرائح`} بلا نص إنجليزي.`,
+      done: 'لكل الشرائح نص إنجليزي.',
+    },
+    englishProducts: {
+      todo: (n: number) => `${n === 1 ? 'منتج واحد' : `${n} منتجات`} بلا نص إنجليزي.`,
+      done: 'لكل المنتجات نص إنجليزي.',
+    },
+    englishPortfolio: {
+      todo: (n: number) => `${n === 1 ? 'عمل واحد' : `${n} أعمال`} بلا نص إنجليزي.`,
+      done: 'لكل الأعمال نص إنجليزي.',
+    },
     englishAbout: { todo: (_n: number) => 'صفحة «من نحن» بلا نص إنجليزي.', done: 'لصفحة «من نحن» نص إنجليزي.' },
-    proof: { todo: (n: number) => (n === 1 ? 'ما زال عنصر تجريبي واحد في «الثقة والضمان» (الأرقام أو أرقام السجل أو آراء العملاء).' : `ما زالت عناصر تجريبية في «الثقة والضمان» (الأرقام وأرقام السجل وآراء العملاء)، عددها: ${n}.`), done: 'الأرقام وأرقام السجل وآراء العملاء من بياناتك.' },
+    mail: {
+      todo: () =>
+        'البريد الإلكتروني لا يصل إليك بعد: لم يُضبط خادم البريد أو لم تُرسل رسالة تجريبية ناجحة. بدونه لا تصلك رموز إعادة تعيين كلمة المرور ولا تنبيهات الدخول.',
+      done: 'البريد يصلك: قبل خادم البريد الرسالة التجريبية.',
+    },
+    hours: { todo: (_n: number) => 'مواعيد العمل غير محددة: لا يعرف الزائر متى يتصل.', done: 'مواعيد العمل محددة.' },
+    address: { todo: (_n: number) => 'العنوان غير محدد.', done: 'العنوان محدد.' },
+    map: {
+      todo: (_n: number) => 'رابط خرائط Google أو الموقع على الخريطة غير محدد.',
+      done: 'الموقع على الخريطة محدد.',
+    },
+    backup: {
+      todo: (_n: number) =>
+        'لا توجد نسخة احتياطية ليلية ناجحة ومُجرَّبة الاستعادة خلال آخر يوم ونصف: انظر «النظام» أدناه.',
+      done: 'النسخ الاحتياطية تُؤخذ كل ليلة وتُجرَّب استعادتها.',
+    },
+    cities: {
+      todo: (n: number) =>
+        `${n === 1 ? 'مدينة واحدة' : `${n} مدن`} بلا مقدمة ولا عمل منفذ فيها: صفحتها غير منشورة. اكتب مقدمة أو اختر مدينة أحد الأعمال.`,
+      done: 'لكل مدينة نخدمها صفحة خاصة بها.',
+    },
+    proof: {
+      todo: (n: number) =>
+        n === 1
+          ? 'ما زال عنصر تجريبي واحد في «الثقة والضمان» (الأرقام أو أرقام السجل أو آراء العملاء).'
+          : `ما زالت عناصر تجريبية في «الثقة والضمان» (الأرقام وأرقام السجل وآراء العملاء)، عددها: ${n}.`,
+      done: 'الأرقام وأرقام السجل وآراء العملاء من بياناتك.',
+    },
   },
-  phoneExample: 'رقم جوال أو هاتف ثابت سعودي، مثل \u2066050\u00a0123\u00a04567\u2069 أو \u2066011\u00a0234\u00a05678\u2069.',
+  system: {
+    title: 'النظام',
+    version: 'الإصدار',
+    lastBackup: 'آخر نسخة احتياطية',
+    noBackup:
+      'لم تُؤخذ أي نسخة احتياطية بعد. على خادم أُعدّ بأمر \u2066deploy/install.sh\u2069 تُؤخذ كل ليلة؛ يدويًا: \u2066npm run backup\u2069.',
+    backupOk: 'ناجحة',
+    backupFailed: 'فشلت',
+    restorePassed: 'نجحت تجربة الاستعادة',
+    restoreFailed: 'فشلت تجربة الاستعادة',
+    restoreNotRun: 'لم تُجرَّب الاستعادة',
+    rows: (n: number) => `${n.toLocaleString('ar-u-nu-latn')} صف`,
+    email: 'البريد',
+    mailNotSet: 'غير مضبوط: لا يصل أي بريد إليك.',
+    mailOk: 'يعمل: قُبلت الرسالة التجريبية.',
+    mailUntested: 'مضبوط، ولم تُقبل رسالة تجريبية بعد.',
+    disk: 'المساحة الحرة',
+    diskOf: (free: string, total: string) => `${free} من ${total}`,
+    allWell: 'كل شيء يعمل.',
+    warnings: {
+      'backup-missing': 'لا توجد نسخة احتياطية.',
+      'backup-failed': 'فشلت آخر نسخة احتياطية.',
+      'restore-check-failed': 'فشلت تجربة استعادة آخر نسخة.',
+      'backup-stale': 'آخر نسخة احتياطية ناجحة أقدم من يوم ونصف.',
+      'mail-not-set-up': 'البريد غير مضبوط.',
+      'mail-failing': 'لم تُقبل رسالة البريد التجريبية.',
+      'disk-low': 'المساحة الحرة على القرص قليلة.',
+    },
+  },
+  phoneExample:
+    'رقم جوال أو هاتف ثابت سعودي، مثل \u2066050\u00a0123\u00a04567\u2069 أو \u2066011\u00a0234\u00a05678\u2069.',
   phoneNotSet: 'لم يُحدَّد بعد',
   contactTitle: 'بيانات التواصل',
   contactHint: 'تظهر في تذييل الموقع وصفحة التواصل وزر واتساب. ما تتركه فارغًا لا يظهر.',
@@ -169,11 +319,12 @@ export const ar = {
   whatsappHint: 'اتركه فارغًا ليُستخدم رقم الهاتف.',
   samePhone: 'رقم الهاتف نفسه',
   socialLinks: 'روابط التواصل الاجتماعي',
-  socialHint: 'رابط يبدأ بـ https://',
+  socialHint: 'اسم الحساب مثل \u2066@birdbarrier\u2069، أو رابط يبدأ بـ https://',
   social: { instagram: 'إنستغرام', x: 'إكس (تويتر)', tiktok: 'تيك توك', snapchat: 'سناب شات', facebook: 'فيسبوك' },
   citiesAr: 'المدن التي نخدمها بالعربية',
   citiesEn: 'المدن التي نخدمها بالإنجليزية',
-  citiesHint: 'مدينة في كل سطر، بالترتيب الذي تظهر به.',
+  citiesHint:
+    'مدينة في كل سطر، بالترتيب الذي تظهر به. بعد إضافة المدن في شاشة «المدن» تتبعها هذه القائمة: عدّل المدن وصفحاتها هناك.',
   notSet: 'غير محدد',
   place: {
     hoursTitle: 'مواعيد العمل',
@@ -184,24 +335,33 @@ export const ar = {
     closed: 'مغلق',
     from: 'من',
     to: 'إلى',
-    timeLabel: (edge: string, day: string, n: number) => `${edge}، ${n === 1 ? 'الفترة الأولى' : 'الفترة الثانية'} يوم ${day}`,
+    timeLabel: (edge: string, day: string, n: number) =>
+      `${edge}، ${n === 1 ? 'الفترة الأولى' : 'الفترة الثانية'} يوم ${day}`,
     addPeriod: 'أضف فترة ثانية',
     addPeriodLabel: (day: string) => `أضف فترة ثانية يوم ${day}`,
     removePeriod: 'احذف الفترة الثانية',
     removePeriodLabel: (day: string) => `احذف الفترة الثانية يوم ${day}`,
-    copyFirstDay: 'انسخ مواعيد الأحد إلى كل الأيام',
-    timesHint: 'الوقت بنظام 24 ساعة أو ص/م كما يعرضه جهازك. تنتهي كل فترة في اليوم نفسه (حتى 23:59).',
+    copyFirstDay: 'انسخ مواعيد الأحد إلى كل أيام العمل',
+    copyFirstDayHint: 'الأيام المغلقة تبقى مغلقة.',
+    timesHint:
+      'الوقت بنظام 24 ساعة أو ص/م كما يعرضه جهازك. الفترة التي تنتهي بعد منتصف الليل تنتهي صباح اليوم التالي، مثل \u206616:00\u2069 إلى \u206601:00\u2069.',
+    nextDay: '(اليوم التالي)',
     hoursNoteAr: 'ملاحظة تحت المواعيد بالعربية (اختيارية)',
     hoursNoteEn: 'ملاحظة تحت المواعيد بالإنجليزية (اختيارية)',
     hoursNoteHint: 'مثل «الجمعة بعد الصلاة».',
     hoursOff: 'لا تظهر مواعيد العمل في الموقع.',
     addressTitle: 'العنوان والخريطة',
-    addressHint: 'يظهر العنوان في صفحة التواصل مع رابط «افتح في الخرائط» الذي يفتح تطبيق الخرائط في الجوال. لا تُضمَّن خريطة في الصفحة.',
+    addressHint:
+      'يظهر العنوان في صفحة التواصل مع رابط «افتح في الخرائط» الذي يفتح تطبيق الخرائط في الجوال. لا تُضمَّن خريطة في الصفحة.',
     addressAr: 'العنوان بالعربية',
     addressEn: 'العنوان بالإنجليزية',
-    location: 'الموقع على الخريطة (خط العرض، خط الطول)',
-    locationHint: 'في خرائط Google اضغط مطولًا على موقع المحل وانسخ الرقمين الظاهرين، مثل \u206624.7136, 46.6753\u2069، أو الصق رابط خرائط فيه الرقمان. اتركه فارغًا ليُبحث عن نص العنوان.',
-    locationInvalid: 'اكتب خط العرض ثم خط الطول بينهما فاصلة، مثل \u206624.7136, 46.6753\u2069.',
+    location: 'رابط خرائط Google أو الإحداثيات',
+    locationHint:
+      'في خرائط Google افتح محلك واضغط «مشاركة» وانسخ الرابط والصقه هنا، أو اكتب الرقمين (خط العرض، خط الطول)، مثل \u206626.4207, 50.0888\u2069 أو ٢٦٫٤٢٠٧، ٥٠٫٠٨٨٨. اتركه فارغًا ليُبحث عن نص العنوان.',
+    locationInvalid:
+      'الصق رابطًا من خرائط Google (مثل \u2066https://maps.app.goo.gl/…\u2069)، أو اكتب خط العرض ثم خط الطول بينهما فاصلة، مثل \u206626.4207, 50.0888\u2069.',
+    mapsLink: 'رابط خرائط Google',
+    coordinates: 'الإحداثيات',
     openInMaps: 'افتح في الخرائط',
   },
 
@@ -210,7 +370,8 @@ export const ar = {
   moveDown: 'أسفل',
   moveUpLabel: (title: string) => `تحريك «${title}» إلى الأعلى`,
   moveDownLabel: (title: string) => `تحريك «${title}» إلى الأسفل`,
-  proofIntro: 'ما يُطمئن الزائر أنكم نشاط حقيقي وراسخ: الأرقام والضمان في الصفحة الرئيسية، وأرقام السجل في أسفل كل صفحة، وآراء العملاء في الرئيسية وصفحة «من نحن». ما يُترك فارغًا لا يظهر.',
+  proofIntro:
+    'ما يُطمئن الزائر أنكم نشاط حقيقي وراسخ: الأرقام والضمان في الصفحة الرئيسية، وأرقام السجل في أسفل كل صفحة، وآراء العملاء في الرئيسية وصفحة «من نحن». ما يُترك فارغًا لا يظهر.',
   figuresTitle: 'الأرقام',
   figuresHint: 'أرقام صحيحة فقط. اترك الخانة فارغة لإخفاء الرقم.',
   yearsInBusiness: 'سنوات الخبرة',
@@ -284,23 +445,34 @@ export const ar = {
   storedName: 'الاسم المخزّن',
   undo: 'تراجع',
   trashTitle: 'سلة المحذوفات',
-  trashIntro: (days: number) => `ما حذفته يبقى هنا ${days} يومًا، ثم يُحذف نهائيًا. الاستعادة تعيده كما كان.`,
+  trashIntro: (n: number) => `ما حذفته يبقى هنا ${days(n)}، ثم يُحذف نهائيًا. الاستعادة تعيده كما كان.`,
   trashEmpty: 'سلة المحذوفات فارغة.',
   restore: 'استعادة',
   deleteForever: 'حذف نهائي',
   deleteForeverTitle: (title: string) => `حذف «${title}» نهائيًا؟`,
   deleteForeverBody: 'لن تمكن استعادته بعد ذلك، وتُحذف صوره إن لم يستخدمها شيء آخر.',
-  deletedAt: (when: string) => `حُذف ${when}`,
-  deletedForeverAt: (when: string) => `يُحذف نهائيًا ${when}`,
+  deletedAt: (when: string) => `حُذف \u2068${when}\u2069`,
+  deletedForeverAt: (when: string) => `يُحذف نهائيًا \u2068${when}\u2069`,
   withItems: (n: number) => `مع ${n} من عناصر التفاصيل`,
-  kinds: { card: 'بطاقة', detail: 'عنصر تفاصيل', slide: 'شريحة', word: 'كلمة مفتاحية', about: 'من نحن', contact: 'بيانات التواصل', phone: 'رقم الهاتف', proof: 'الثقة والضمان' },
+  kinds: {
+    product: 'منتج',
+    project: 'عمل',
+    card: 'منتج أو عمل',
+    detail: 'عنصر تفاصيل',
+    slide: 'شريحة',
+    word: 'كلمة مفتاحية',
+    about: 'من نحن',
+    contact: 'بيانات التواصل',
+    phone: 'رقم الهاتف',
+    proof: 'الثقة والضمان',
+  },
   historyTitle: 'السجل',
   historyIntro: 'آخر التغييرات، الأحدث أولًا. «استعادة هذه النسخة» تعيد ما كان قبل التغيير.',
   historyOfItem: 'سجل هذا العنصر',
   historyEmpty: 'لا تغييرات بعد.',
   allHistory: 'كل السجل',
   restoreVersion: 'استعادة هذه النسخة',
-  changedBy: (who: string, when: string) => `${who || '—'} · ${when}`,
+  changedBy: (who: string, when: string) => `\u2068${who || '—'}\u2069 · \u2068${when}\u2069`,
   before: 'قبل',
   after: 'بعد',
   added: 'أُضيف',
@@ -309,20 +481,35 @@ export const ar = {
   results: {
     intro: 'الزوار والاتصالات ورسائل واتساب التي جلبها الموقع، دون ملفات تعريف ارتباط.',
     period: 'الفترة',
-    days: (n: string) => `آخر ${n} يومًا`,
+    // Arabic counts take the plural form their number asks for: آخر يومين، آخر 7 أيام، آخر 30 يومًا.
+    days: (n: number, shown: string) =>
+      pluralAr(n, {
+        one: 'آخر يوم',
+        two: 'آخر يومين',
+        few: `آخر ${shown} أيام`,
+        many: `آخر ${shown} يومًا`,
+        other: `آخر ${shown} يوم`,
+      }),
     visitors: 'الزوار',
     calls: 'الاتصالات',
     whatsapp: 'واتساب',
     emails: 'البريد',
     contacts: 'التواصل',
-    per100: 'تواصل لكل 100 زائر',
+    per100: (hundred: string) => `تواصلوا من كل ${hundred} زائر`,
+    per100Hint: 'زوار اتصلوا أو راسلوا على واتساب أو بالبريد، يُحسب كلٌّ منهم مرة في اليوم.',
+    contactsHint: 'الاتصالات والرسائل: تُحسب مرة لكل زائر وصفحة ويوم.',
     change: (sign: string, value: string) => `${sign}${value}٪ عن الفترة السابقة`,
     noChange: 'لا تغيير عن الفترة السابقة',
     newSince: 'جديد عن الفترة السابقة',
     chartTitle: 'الزوار والتواصل يوميًا',
+    chartHint: 'مرّر المؤشر على يوم أو المسه لترى أرقامه.',
+    chartDays: 'الأيام',
+    chartCount: 'العدد',
     day: 'اليوم',
     pages: 'الصفحات والمنتجات',
+    pagesNote: 'الزوار: كل من فتح الصفحة، أيًّا كانت الصفحة التي دخل منها.',
     sources: 'المصادر',
+    sourcesNote: 'الزوار: من وصلوا من هذا المصدر.',
     languages: 'اللغات',
     devices: 'الأجهزة',
     none: 'لا شيء بعد في هذه الفترة.',
@@ -330,11 +517,22 @@ export const ar = {
     weeklyEmail: 'أرسل لي ملخصًا أسبوعيًا بالبريد',
     weeklyOn: 'سيصلك الملخص الأسبوعي.',
     weeklyOff: 'أُوقف الملخص الأسبوعي.',
-    pageNames: { '/': 'الرئيسية', '/about': 'من نحن', '/portfolio': 'أعمالنا', '/products': 'المنتجات', '/contact': 'تواصل معنا', '/card-details': 'تفاصيل منتج' } as Record<string, string>,
+    pageNames: {
+      '/': 'الرئيسية',
+      '/about': 'من نحن',
+      '/portfolio': 'أعمالنا',
+      '/products': 'المنتجات',
+      '/contact': 'تواصل معنا',
+      '/privacy': 'الخصوصية',
+      '/card-details': 'صفحة تفاصيل برابط خاطئ أو قديم',
+    } as Record<string, string>,
     product: (title: string) => `منتج: ${title}`,
+    project: (title: string) => `مشروع: ${title}`,
+    removedItem: 'عنصر حُذف من الموقع',
     languageNames: { ar: 'العربية', en: 'الإنجليزية' } as Record<string, string>,
     deviceNames: { mobile: 'جوال', tablet: 'جهاز لوحي', desktop: 'حاسوب' } as Record<string, string>,
     direct: 'مباشر',
+    otherSources: 'مصادر أخرى',
     productContacts: (n: string) => `تواصل آخر 30 يومًا: ${n}`,
   },
   seoTitle: 'عناوين محركات البحث',
@@ -346,4 +544,42 @@ export const ar = {
   seoDescriptionAr: 'وصف الصفحة الرئيسية بالعربية',
   seoDescriptionEn: 'وصف الصفحة الرئيسية بالإنجليزية',
   seoSaved: 'تم حفظ عناوين البحث',
+  requests: {
+    title: 'الطلبات',
+    intro: 'طلبات المعاينة التي أرسلها الزوار من نموذج الموقع، الأحدث أولًا.',
+    search: 'ابحث بالاسم أو الرقم أو المدينة',
+    searchButton: 'ابحث',
+    export: 'تنزيل CSV',
+    empty: 'لا توجد طلبات بعد.',
+    none: 'لا طلبات تطابق البحث.',
+    newBadge: 'جديد',
+    statuses: { new: 'جديد', contacted: 'تم التواصل', done: 'منتهٍ', spam: 'مزعج' },
+    status: 'الحالة',
+    notes: 'ملاحظاتك',
+    saveNotes: 'احفظ الملاحظات',
+    saved: 'تم الحفظ',
+    call: 'اتصل',
+    whatsapp: 'واتساب',
+    reference: 'رقم الطلب',
+    phone: 'الجوال',
+    city: 'المدينة',
+    building: 'نوع المبنى',
+    problem: 'المشكلة',
+    time: 'الوقت المناسب',
+    product: 'المنتج',
+    received: 'وصل',
+    photos: 'الصور',
+    photo: (n: number) => `الصورة ${n}`,
+    held: 'محجوز بحد الإرسال',
+    buildings: {
+      villa: 'فيلا',
+      building: 'عمارة',
+      mosque: 'مسجد',
+      shop: 'محل أو مول',
+      factory: 'مصنع أو مستودع',
+      other: 'أخرى',
+    } as Record<string, string>,
+    homeNew: (n: number) => (n === 1 ? 'طلب معاينة جديد واحد ينتظرك' : `${n} طلبات معاينة جديدة تنتظرك`),
+    homeOpen: 'افتح الطلبات',
+  },
 };

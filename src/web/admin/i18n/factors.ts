@@ -7,8 +7,10 @@ const en = {
   passkeyCancelled: 'The passkey was not used. Try again, or sign in with your email and password.',
   passkeyUnsupported: 'This browser cannot use passkeys. Sign in with your email and password.',
   secondStepTitle: 'One more step',
-  secondStepIntro: 'Your account is protected by a second factor. Use your passkey, or enter the code from your authenticator app or one of your recovery codes.',
-  resetStepIntro: 'Before you choose a new password, confirm it is you: use your passkey, or enter the code from your authenticator app or a recovery code.',
+  secondStepIntro:
+    'Your account is protected by a second factor. Use your passkey, or enter the code from your authenticator app or one of your recovery codes.',
+  resetStepIntro:
+    'Before you choose a new password, confirm it is you: use your passkey, or enter the code from your authenticator app or a recovery code.',
   usePasskey: 'Use my passkey',
   code: 'Code',
   codeHint: 'The 6-digit code from your authenticator app, or a recovery code such as ABCDE-FGH23.',
@@ -16,13 +18,16 @@ const en = {
   confirm: 'Confirm',
   startAgain: 'Start again',
   confirmed: 'Confirmed. Choose a new password.',
-  wrongCode: 'Wrong code. Check the code in your authenticator app (a new one appears every 30 seconds), or enter a recovery code.',
-  usedCode: 'This code has already been used. Wait for the next code in your authenticator app, or enter a recovery code.',
+  wrongCode:
+    'Wrong code. Check the code in your authenticator app (a new one appears every 30 seconds), or enter a recovery code.',
+  usedCode:
+    'This code has already been used. Wait for the next code in your authenticator app, or enter a recovery code.',
   recoveryWrong: 'This recovery code is wrong or has already been used.',
   codeShape: 'Enter the 6-digit code from your authenticator app, or a recovery code such as ABCDE-FGH23.',
 
   passkeysTitle: 'Passkeys',
-  passkeysIntro: 'Sign in with your phone\'s or computer\'s fingerprint, face or screen lock instead of a password. A passkey counts as both factors.',
+  passkeysIntro:
+    "Sign in with your phone's or computer's fingerprint, face or screen lock instead of a password. A passkey counts as both factors.",
   addPasskey: 'Add a passkey',
   passkeyName: 'Name of this passkey',
   passkeyNameHint: 'So you can tell your passkeys apart, for example "My phone".',
@@ -42,11 +47,13 @@ const en = {
   renameLabel: (name: string) => `Rename the passkey ${name}`,
 
   appTitle: 'Authenticator app',
-  appIntro: 'A 6-digit code from an app such as Google Authenticator or Microsoft Authenticator, asked after your password.',
+  appIntro:
+    'A 6-digit code from an app such as Google Authenticator or Microsoft Authenticator, asked after your password.',
   appOn: 'The authenticator app is set up.',
   appOff: 'No authenticator app is set up.',
   setUpApp: 'Set up an authenticator app',
-  scanCode: 'Scan this QR code with the app, or type the key below into it by hand. Then enter the 6-digit code the app shows.',
+  scanCode:
+    'Scan this QR code with the app, or type the key below into it by hand. Then enter the 6-digit code the app shows.',
   secretKey: 'Key',
   qrLabel: 'QR code for the authenticator app',
   appCode: 'Code from the app',
@@ -56,7 +63,8 @@ const en = {
   appRemoved: 'Authenticator app removed. Other devices have been signed out.',
 
   recoveryTitle: 'Recovery codes',
-  recoveryIntro: 'Each code works once, in place of your passkey or app, if you lose them. Keep them somewhere safe, away from this device.',
+  recoveryIntro:
+    'Each code works once, in place of your passkey or app, if you lose them. Keep them somewhere safe, away from this device.',
   recoveryLeft: (n: number) => (n === 1 ? '1 unused code left.' : `${n} unused codes left.`),
   recoveryNone: 'Recovery codes are made when you add your first passkey or authenticator app.',
   newCodes: 'Make new codes',
@@ -82,8 +90,10 @@ const ar: Words = {
   passkeyCancelled: 'لم يُستخدم مفتاح المرور. حاول مرة أخرى، أو سجّل الدخول بالبريد الإلكتروني وكلمة المرور.',
   passkeyUnsupported: 'هذا المتصفح لا يدعم مفاتيح المرور. سجّل الدخول بالبريد الإلكتروني وكلمة المرور.',
   secondStepTitle: 'خطوة أخيرة',
-  secondStepIntro: 'حسابك محمي بعامل تحقق ثانٍ. استخدم مفتاح المرور، أو أدخل الرمز من تطبيق المصادقة أو أحد رموز الاسترداد.',
-  resetStepIntro: 'قبل اختيار كلمة مرور جديدة، أكّد أنك صاحب الحساب: استخدم مفتاح المرور، أو أدخل الرمز من تطبيق المصادقة أو رمز استرداد.',
+  secondStepIntro:
+    'حسابك محمي بعامل تحقق ثانٍ. استخدم مفتاح المرور، أو أدخل الرمز من تطبيق المصادقة أو أحد رموز الاسترداد.',
+  resetStepIntro:
+    'قبل اختيار كلمة مرور جديدة، أكّد أنك صاحب الحساب: استخدم مفتاح المرور، أو أدخل الرمز من تطبيق المصادقة أو رمز استرداد.',
   usePasskey: 'استخدام مفتاح المرور',
   code: 'الرمز',
   codeHint: 'الرمز المكوّن من 6 أرقام في تطبيق المصادقة، أو رمز استرداد مثل \u2066ABCDE-FGH23\u2069.',
@@ -97,7 +107,8 @@ const ar: Words = {
   codeShape: 'أدخل الرمز المكوّن من 6 أرقام من تطبيق المصادقة، أو رمز استرداد مثل \u2066ABCDE-FGH23\u2069.',
 
   passkeysTitle: 'مفاتيح المرور',
-  passkeysIntro: 'سجّل الدخول ببصمة هاتفك أو حاسوبك أو وجهك أو قفل الشاشة بدل كلمة المرور. يُحسب مفتاح المرور عاملَي تحقق معًا.',
+  passkeysIntro:
+    'سجّل الدخول ببصمة هاتفك أو حاسوبك أو وجهك أو قفل الشاشة بدل كلمة المرور. يُحسب مفتاح المرور عاملَي تحقق معًا.',
   addPasskey: 'إضافة مفتاح مرور',
   passkeyName: 'اسم مفتاح المرور',
   passkeyNameHint: 'لتميّز مفاتيحك، مثل «هاتفي».',
@@ -121,7 +132,8 @@ const ar: Words = {
   appOn: 'تطبيق المصادقة مفعّل.',
   appOff: 'لم يُفعَّل تطبيق مصادقة.',
   setUpApp: 'تفعيل تطبيق المصادقة',
-  scanCode: 'امسح رمز QR هذا بالتطبيق، أو اكتب المفتاح أدناه فيه يدويًا. ثم أدخل الرمز المكوّن من 6 أرقام الذي يظهر في التطبيق.',
+  scanCode:
+    'امسح رمز QR هذا بالتطبيق، أو اكتب المفتاح أدناه فيه يدويًا. ثم أدخل الرمز المكوّن من 6 أرقام الذي يظهر في التطبيق.',
   secretKey: 'المفتاح',
   qrLabel: 'رمز QR لتطبيق المصادقة',
   appCode: 'الرمز من التطبيق',
@@ -131,8 +143,16 @@ const ar: Words = {
   appRemoved: 'أُزيل تطبيق المصادقة، وسُجّل الخروج من الأجهزة الأخرى.',
 
   recoveryTitle: 'رموز الاسترداد',
-  recoveryIntro: 'يعمل كل رمز مرة واحدة بدل مفتاح المرور أو التطبيق إذا فقدتهما. احفظها في مكان آمن بعيدًا عن هذا الجهاز.',
-  recoveryLeft: (n) => (n === 1 ? 'بقي رمز واحد غير مستخدم.' : n === 2 ? 'بقي رمزان غير مستخدمين.' : n <= 10 ? `بقيت ${n} رموز غير مستخدمة.` : `بقي ${n} رمزًا غير مستخدم.`),
+  recoveryIntro:
+    'يعمل كل رمز مرة واحدة بدل مفتاح المرور أو التطبيق إذا فقدتهما. احفظها في مكان آمن بعيدًا عن هذا الجهاز.',
+  recoveryLeft: (n) =>
+    n === 1
+      ? 'بقي رمز واحد غير مستخدم.'
+      : n === 2
+        ? 'بقي رمزان غير مستخدمين.'
+        : n <= 10
+          ? `بقيت ${n} رموز غير مستخدمة.`
+          : `بقي ${n} رمزًا غير مستخدم.`,
   recoveryNone: 'تُنشأ رموز الاسترداد عند إضافة أول مفتاح مرور أو تطبيق مصادقة.',
   newCodes: 'إنشاء رموز جديدة',
   newCodesDone: 'أُنشئت رموز استرداد جديدة، وبطلت الرموز السابقة.',

@@ -30,7 +30,11 @@ export function LanguageProvider({ lang, children }: { lang: Language; children:
     document.documentElement.lang = lang;
     document.documentElement.dir = t.dir;
   }, [lang, t]);
-  return <LanguageContext.Provider value={{ lang, t, to: (p) => langPath(lang, p), say: (m) => localizeMessage(m, lang) }}>{children}</LanguageContext.Provider>;
+  return (
+    <LanguageContext.Provider value={{ lang, t, to: (p) => langPath(lang, p), say: (m) => localizeMessage(m, lang) }}>
+      {children}
+    </LanguageContext.Provider>
+  );
 }
 
 export function useLanguage(): LanguageValue {

@@ -4,17 +4,32 @@
  */
 import { FALLBACK_ERROR } from './messages.ts';
 
+/** A refused field of a 400: its API name (`email`, `hours.fri.0.to`) and the server's sentence about it. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   /** True when the server said something; false for network failures and bodies without a message. */
   readonly fromServer: boolean;
-  constructor(status: number, message: string | undefined) {
+  /** Every field the server refused (a 400 lists them all at once); empty when it named none. */
+  readonly fields: readonly FieldError[];
+  constructor(status: number, message: string | undefined, fields: readonly FieldError[] = []) {
     super(message || FALLBACK_ERROR);
     this.name = 'ApiError';
     this.status = status;
     this.fromServer = Boolean(message);
+    this.fields = fields;
   }
 }
+
+const fieldErrorsIn = (body: unknown): FieldError[] => {
+  const list = (body as { errors?: unknown } | undefined)?.errors;
+  if (!Array.isArray(list)) return [];
+  return list.filter((e): e is FieldError => typeof e?.field === 'string' && typeof e?.message === 'string');
+};
 
 type Listener = () => void;
 const unauthorizedListeners = new Set<Listener>();
@@ -56,7 +71,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   if (!res.ok) {
     if (res.status === 401 && !options.quiet401) unauthorizedListeners.forEach((l) => l());
     const message = (parsed as { message?: unknown } | undefined)?.message;
-    throw new ApiError(res.status, typeof message === 'string' ? message : undefined);
+    throw new ApiError(res.status, typeof message === 'string' ? message : undefined, fieldErrorsIn(parsed));
   }
   return parsed as T;
 }
@@ -67,7 +82,8 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
   /** Any method, with a body (a DELETE that asks for the password again, a PATCH). */
-  request: <T>(method: string, path: string, body?: unknown, options?: RequestOptions) => request<T>(method, path, body, options),
+  request: <T>(method: string, path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>(method, path, body, options),
 };
 
 /** The text a failure toast shows: the server's message, or 'Error occurred'. */

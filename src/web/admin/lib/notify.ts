@@ -13,20 +13,42 @@ export const TOAST_OPTIONS: DefaultToastOptions = {
   error: { duration: 4000 },
 };
 
-/** An undoable success toast stays this long: time to read it and reach its button (issue 26). */
+/**
+ * An undoable success toast stays this long at least: time to read it and reach its button (issue 26).
+ * The pointer on a toast (or the keyboard focus in one) stops the clock until it leaves (toaster.tsx).
+ */
 const UNDO_TOAST_MS = 10_000;
-/** Toasts with an Undo button, by toast id: what the button does. */
+/** Toasts with an Undo button, by toast id: what the button does. Forgotten when the toast goes (toaster.tsx). */
 export const undoActions = new Map<string, () => Promise<void>>();
 /** Screens listen for this to read their data again after an Undo. */
 export const RESTORED_EVENT = 'admin:restored';
 let undoCount = 0;
 
+/**
+ * Which form raised each error toast still up: a later success of the same form takes them down
+ * (a wrong password, then the right one: the red toast goes with "Welcome Back").
+ */
+const errorsOf = new Map<string, Set<string>>();
+
+function clearErrors(form: string | undefined): void {
+  if (!form) return;
+  for (const id of errorsOf.get(form) ?? []) toast.dismiss(id);
+  errorsOf.delete(form);
+}
+
+function error(message: string, form?: string): string {
+  const id = toast.error(message);
+  if (form) errorsOf.set(form, (errorsOf.get(form) ?? new Set()).add(id));
+  return id;
+}
+
 export const notify = {
   /**
    * A success toast with an Undo button: `undo` puts back what was there and answers the
-   * server's message, which a second toast shows.
+   * message a second toast shows.
    */
-  undoable: (message: string, undo: () => Promise<string>) => {
+  undoable: (message: string, undo: () => Promise<string>, form?: string) => {
+    clearErrors(form);
     // The action is known before the toast exists, so its first render already has the button.
     const id = `undo-${++undoCount}`;
     undoActions.set(id, async () => {
@@ -40,11 +62,14 @@ export const notify = {
       }
     });
     toast.success(message, { id, duration: UNDO_TOAST_MS });
-    setTimeout(() => undoActions.delete(id), UNDO_TOAST_MS + 1000);
     return id;
   },
-  success: (message: string) => toast.success(message),
-  error: (message: string) => toast.error(message),
+  /** A success; with `form`, the error toasts that form raised before go. */
+  success: (message: string, form?: string) => {
+    clearErrors(form);
+    return toast.success(message);
+  },
+  error,
   /** An error toast with the server's message, or 'Error occurred'. */
-  failure: (err: unknown) => toast.error(errorText(err)),
+  failure: (err: unknown, form?: string) => error(errorText(err), form),
 };

@@ -1,12 +1,15 @@
 /**
  * What an Undo button does (issue 26): a delete is undone by restoring the item from the trash, an
  * edit by restoring the version it replaced, found in the item's history by the version it made.
- * Each answers the server's message for the toast that says so.
+ * Each answers the message for the toast that says so.
  */
 import { history, trash } from './endpoints.ts';
+import { kindMessage, type ItemKind } from './kinds.ts';
 
-export async function undoDelete(id: string): Promise<string> {
-  return (await trash.restore(id)).message;
+/** Undoes a delete; the toast names the kind of item put back ("Product restored"). */
+export async function undoDelete(id: string, kind: ItemKind): Promise<string> {
+  await trash.restore(id);
+  return kindMessage(kind, 'restored');
 }
 
 /** `item`: the item's id (the language for about texts, 'contact', 'phone'); `made`: the updatedAt the edit answered, if any. */

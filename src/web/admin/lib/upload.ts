@@ -1,12 +1,21 @@
 import { ApiError } from './api.ts';
 
-export interface UploadedImage { image: string; imageUrl: string }
+export interface UploadedImage {
+  image: string;
+  imageUrl: string;
+}
 
 /**
  * POST /api/card/upload through XMLHttpRequest, because fetch cannot report upload progress.
- * `onProgress` receives 0..1; aborting rejects with an AbortError.
+ * `onProgress` receives 0..1 (1 once every byte is sent: the server then decodes the photo);
+ * aborting rejects with an AbortError.
  */
-export function uploadImage(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedImage> {
+export function uploadImage(
+  file: Blob,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+  name?: string,
+): Promise<UploadedImage> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/card/upload');
@@ -16,11 +25,16 @@ export function uploadImage(file: File, onProgress: (fraction: number) => void, 
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
     };
+    // Every byte is sent (a small file may send no progress event before this): the server works on it now.
+    xhr.upload.onload = () => onProgress(1);
     xhr.onload = () => {
       const body = xhr.response as { image?: unknown; imageUrl?: unknown; message?: unknown } | null;
       if (xhr.status >= 200 && xhr.status < 300 && body && typeof body.image === 'string') {
         onProgress(1);
-        resolve({ image: body.image, imageUrl: typeof body.imageUrl === 'string' ? body.imageUrl : `/uploads/${body.image}` });
+        resolve({
+          image: body.image,
+          imageUrl: typeof body.imageUrl === 'string' ? body.imageUrl : `/uploads/${body.image}`,
+        });
       } else {
         reject(new ApiError(xhr.status, typeof body?.message === 'string' ? body.message : undefined));
       }
@@ -29,7 +43,8 @@ export function uploadImage(file: File, onProgress: (fraction: number) => void, 
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
-    form.append('image', file);
+    if (name === undefined) form.append('image', file);
+    else form.append('image', file, name);
     xhr.send(form);
   });
 }

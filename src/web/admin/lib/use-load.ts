@@ -12,7 +12,12 @@ export interface Loaded<T> {
   set: (update: T | ((previous: T | undefined) => T)) => void;
 }
 
-interface State<T> { data: T | undefined; dataKey: string | null; error: unknown; settled: string | null }
+interface State<T> {
+  data: T | undefined;
+  dataKey: string | null;
+  error: unknown;
+  settled: string | null;
+}
 
 /** Loads once per `key`, cancelling the previous request when the key changes or the screen closes. */
 export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: string): Loaded<T> {
@@ -24,7 +29,9 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: strin
     const controller = new AbortController();
     load(controller.signal).then(
       (data) => setState({ data, dataKey: key, error: undefined, settled: request }),
-      (error: unknown) => { if (!isAbort(error)) setState((s) => ({ ...s, error, settled: request })); },
+      (error: unknown) => {
+        if (!isAbort(error)) setState((s) => ({ ...s, error, settled: request }));
+      },
     );
     return () => controller.abort();
     // `load` is a fresh closure on each render; `request` says when it really changes.
@@ -37,9 +44,22 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, key: strin
     window.addEventListener(RESTORED_EVENT, reload);
     return () => window.removeEventListener(RESTORED_EVENT, reload);
   }, [reload]);
-  const set = useCallback((update: T | ((previous: T | undefined) => T)) => {
-    setState((s) => ({ ...s, dataKey: key, data: typeof update === 'function' ? (update as (p: T | undefined) => T)(s.data) : update }));
-  }, [key]);
+  const set = useCallback(
+    (update: T | ((previous: T | undefined) => T)) => {
+      setState((s) => ({
+        ...s,
+        dataKey: key,
+        data: typeof update === 'function' ? (update as (p: T | undefined) => T)(s.data) : update,
+      }));
+    },
+    [key],
+  );
   const loading = state.settled !== request;
-  return { data: state.dataKey === key ? state.data : undefined, error: loading ? undefined : state.error, loading, reload, set };
+  return {
+    data: state.dataKey === key ? state.data : undefined,
+    error: loading ? undefined : state.error,
+    loading,
+    reload,
+    set,
+  };
 }

@@ -12,19 +12,27 @@ export function useUnsavedGuard(dirty: boolean): { release: () => void } {
   const { t } = useLanguage();
   const confirm = useConfirm();
   const released = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
-    dirty && !released.current
-    && (withoutLanguage(currentLocation.pathname) !== withoutLanguage(nextLocation.pathname) || currentLocation.search !== nextLocation.search));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      !released.current &&
+      (withoutLanguage(currentLocation.pathname) !== withoutLanguage(nextLocation.pathname) ||
+        currentLocation.search !== nextLocation.search),
+  );
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     let live = true;
-    confirm({ title: t.leaveTitle, body: t.leaveBody, confirmLabel: t.leave, cancelLabel: t.stay, danger: true }).then((leave) => {
-      if (!live) return;
-      if (leave) blocker.proceed();
-      else blocker.reset();
-    });
-    return () => { live = false; };
+    confirm({ title: t.leaveTitle, body: t.leaveBody, confirmLabel: t.leave, cancelLabel: t.stay, danger: true }).then(
+      (leave) => {
+        if (!live) return;
+        if (leave) blocker.proceed();
+        else blocker.reset();
+      },
+    );
+    return () => {
+      live = false;
+    };
   }, [blocker, confirm, t]);
 
   useEffect(() => {
@@ -38,5 +46,9 @@ export function useUnsavedGuard(dirty: boolean): { release: () => void } {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
 
-  return { release: () => { released.current = true; } };
+  return {
+    release: () => {
+      released.current = true;
+    },
+  };
 }

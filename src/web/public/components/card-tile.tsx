@@ -13,24 +13,41 @@ import { AskOnWhatsApp } from '../layout/contact-actions.tsx';
  * only for cards that have details; the actions sit at the bottom of the card.
  */
 /** `priority` for the first card of a page, whose image is usually the largest paint on a phone. */
-export function CardTile({ card, headingLevel = 2, priority = false }: { card: CardView; headingLevel?: 2 | 3; priority?: boolean }) {
+export function CardTile({
+  card,
+  headingLevel = 2,
+  priority = false,
+}: {
+  card: CardView;
+  headingLevel?: 2 | 3;
+  priority?: boolean;
+}) {
   const t = useT();
   const lang = useLang();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card-tile">
       <div className="media media-4x3">
-        <ResponsiveImage image={card.image} alt={card.title} sizes={SIZES.grid} priority={priority} />
+        <ResponsiveImage
+          image={card.image}
+          alt={card.title}
+          lang={textLangAttrs(card.language, lang).lang}
+          sizes={SIZES.grid}
+          priority={priority}
+        />
       </div>
       <div className="card-body">
-        <Heading className="card-title" {...textLangAttrs(card.language, lang)}>{card.title}</Heading>
-        <p className="card-text" {...textLangAttrs(card.language, lang)}>{card.description}</p>
+        <Heading className="card-title" {...textLangAttrs(card.language, lang)}>
+          {card.title}
+        </Heading>
+        <p className="card-text" {...textLangAttrs(card.language, lang)}>
+          {card.description}
+        </p>
         <div className="card-actions">
           {card.isDetailed && (
             <SiteLink
               className="btn btn-outline card-details-link"
               to={cardDetailsPath(card.id, lang)}
-              state={{ id: card.id }}
               aria-label={t.products.details(card.title)}
             >
               <span>{t.products.detailsShort}</span>

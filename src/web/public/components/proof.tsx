@@ -1,8 +1,8 @@
-import { useLang, useT } from '../hooks.ts';
+import { useLang, useRootData, useT } from '../hooks.ts';
 import type { ProofView, QuoteView } from '../../../shared/page-data.ts';
 import type { Language } from '../../../shared/i18n/index.ts';
 import { ShieldIcon } from './icons.tsx';
-import { textLangAttrs } from './text-lang.ts';
+import { scriptLanguage, textLangAttrs } from './text-lang.ts';
 
 /**
  * Western digits with each language's grouping, the same on the server and in every browser (the
@@ -55,15 +55,23 @@ export function GuaranteeBadge({ proof }: { proof: ProofView }) {
 export function CustomerQuotes({ quotes }: { quotes: QuoteView[] }) {
   const t = useT();
   const lang = useLang();
+  const { registration } = useRootData();
   if (quotes.length === 0) return null;
   return (
     <section className="section quotes-section" aria-labelledby="quotes-heading">
       <div className="container">
         <div className="section-head">
           <div>
-            <h2 id="quotes-heading" className="section-title">{t.proof.quotesHeading}</h2>
+            <h2 id="quotes-heading" className="section-title">
+              {t.proof.quotesHeading}
+            </h2>
             <p className="section-lead">{t.proof.quotesLead}</p>
           </div>
+          {registration.reviewsLink && (
+            <a className="text-link" href={registration.reviewsLink} rel="noopener" target="_blank">
+              <span>{t.proof.reviewsMore}</span>
+            </a>
+          )}
         </div>
         <ul className="quotes-grid">
           {quotes.map((q) => (
@@ -73,8 +81,15 @@ export function CustomerQuotes({ quotes }: { quotes: QuoteView[] }) {
                   <p>{q.text}</p>
                 </blockquote>
                 <figcaption className="quote-by">
-                  <bdi className="quote-name">{q.name}</bdi>
-                  {q.city && <bdi className="quote-city">{q.city}</bdi>}
+                  {/* A name (or a city written only in Arabic) in the other script is marked, so it is read aloud right. */}
+                  <bdi className="quote-name" {...textLangAttrs(scriptLanguage(q.name, lang), lang)}>
+                    {q.name}
+                  </bdi>
+                  {q.city && (
+                    <bdi className="quote-city" {...textLangAttrs(scriptLanguage(q.city, lang), lang)}>
+                      {q.city}
+                    </bdi>
+                  )}
                 </figcaption>
               </figure>
             </li>

@@ -1,4 +1,5 @@
 import type { ImageView } from '../../../shared/page-data.ts';
+import type { Language } from '../../../shared/i18n/index.ts';
 import { focusClasses } from '../../../shared/focus.ts';
 
 interface Props {
@@ -9,6 +10,8 @@ interface Props {
   /** Only the image that is the page's largest paint loads eagerly. */
   priority?: boolean;
   className?: string;
+  /** The language of `alt` where it is not the page's (an item not yet written in English). */
+  lang?: Language | undefined;
 }
 
 /**
@@ -17,7 +20,7 @@ interface Props {
  * `priority` image React's server renderer also emits a <link rel="preload"> with the same srcset
  * and sizes at the start of the markup, so its download starts before the browser reaches it.
  */
-export function ResponsiveImage({ image, alt, sizes, priority = false, className }: Props) {
+export function ResponsiveImage({ image, alt, sizes, priority = false, className, lang }: Props) {
   const classes = [className, focusClasses(image.focus)].filter(Boolean).join(' ');
   return (
     <img
@@ -28,6 +31,7 @@ export function ResponsiveImage({ image, alt, sizes, priority = false, className
       width={image.width}
       height={image.height}
       alt={alt}
+      lang={lang}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : undefined}

@@ -1,32 +1,15 @@
-import { createContext, useContext, type AnchorHTMLAttributes, type MouseEvent } from 'react';
-import type { NavigateFunction } from 'react-router';
-
-/** The router's navigate function, taken once by the app (app.tsx) for every link on the page. */
-export const NavigateContext = createContext<NavigateFunction | null>(null);
+import type { AnchorHTMLAttributes } from 'react';
 
 type SiteLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** An absolute path of this site (paths.ts makes them). */
   to: string;
-  /** Navigation state for the page it opens (the language toggle keeps the scroll position). */
-  state?: unknown;
 };
 
 /**
- * A link to a page of this site: a plain <a href> that the router follows without a reload (a
- * modified click, a middle click or another target is left to the browser). Every path here is
- * absolute, so react-router's <Link> (which resolves relative paths through five hooks per link)
- * did work no page needed: it was a fifth of the server's render time of a page.
+ * A link to a page of this site: a plain <a href>, followed by the browser. Pages are kept rendered
+ * on the server and arrive faster than a client-side route change could fetch and draw them, and a
+ * plain link works before any script runs and with scripts off (decision 029).
  */
-export function SiteLink({ to, state, onClick, ...rest }: SiteLinkProps) {
-  const navigate = useContext(NavigateContext);
-  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(event);
-    if (!navigate || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-    if (rest.target && rest.target !== '_self') return;
-    if (rest.download !== undefined) return;
-    event.preventDefault();
-    // As react-router's <Link>: the address already open is replaced in the history, not repeated.
-    void navigate(to, { state, replace: window.location.pathname + window.location.search === to });
-  };
-  return <a href={to} {...rest} onClick={follow} />;
+export function SiteLink({ to, ...rest }: SiteLinkProps) {
+  return <a href={to} {...rest} />;
 }

@@ -1,92 +1,37 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { SlideView } from '../../../shared/page-data.ts';
 import { useLang, useT } from '../hooks.ts';
-import { ChevronIcon, PauseIcon, PlayIcon } from './icons.tsx';
+import { ChevronIcon, PauseIcon } from './icons.tsx';
 import { SIZES } from './image-sizes.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 import { textLangAttrs } from './text-lang.ts';
 import { ContactButtons } from '../layout/contact-actions.tsx';
 
-const INTERVAL_MS = 6000;
-const SWIPE_PX = 40;
-
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-const subscribeReducedMotion = (onChange: () => void) => {
-  const query = window.matchMedia(REDUCED_MOTION);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
-/** Follows the visitor's reduced-motion setting, live; the server assumes motion is fine. */
-const usePrefersReducedMotion = () =>
-  useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
-
 /**
- * The home page's slides. Only the current slide and the next one are laid out (the next one
- * invisibly, so its lazy image is fetched in time); the others are display:none and load nothing.
- * Autoplay stops while the pointer is over it or focus is inside it, and never starts for visitors
- * who ask for reduced motion; a pause button stops it for good.
+ * The home page's slides, drawn as they first show: the first slide current, the second laid out
+ * invisibly (so its lazy image is fetched in time), the others display:none, loading nothing.
+ * The slider island (src/web/public/islands/slider.ts) moves them: autoplay, which stops while the
+ * pointer is over the slider or focus is inside it and never starts for visitors who ask for reduced
+ * motion, the pause button, previous and next, the dots and swipes. It reads the play button's
+ * name from the pause button's data attribute.
  */
 export function Slider({ slides }: { slides: SlideView[] }) {
   const t = useT();
   const lang = useLang();
   const count = slides.length;
-  const [index, setIndex] = useState(0);
-  const [previous, setPrevious] = useState<number | null>(null); // stays under the incoming slide while it fades in
-  const [paused, setPaused] = useState(false); // the visitor pressed pause
-  const [held, setHeld] = useState(false); // hover or focus inside
-  const reduced = usePrefersReducedMotion();
-  const touchStart = useRef<{ x: number; y: number } | null>(null);
-
-  const go = useCallback((to: number) => {
-    setPrevious(index);
-    setIndex(((to % count) + count) % count);
-  }, [count, index]);
-  const playing = count > 1 && !paused && !held && !reduced;
-
-  useEffect(() => {
-    if (!playing) return;
-    const timer = window.setTimeout(() => go(index + 1), INTERVAL_MS);
-    return () => window.clearTimeout(timer);
-  }, [playing, index, go]);
-
   if (count === 0) return null;
-
-  const onBlur = (e: React.FocusEvent) => {
-    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setHeld(false);
-  };
-  const onTouchStart = (e: React.TouchEvent) => {
-    const p = e.touches[0];
-    if (p) touchStart.current = { x: p.clientX, y: p.clientY };
-  };
-  const onTouchEnd = (e: React.TouchEvent) => {
-    const start = touchStart.current;
-    const p = e.changedTouches[0];
-    touchStart.current = null;
-    if (!start || !p) return;
-    const dx = p.clientX - start.x;
-    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(p.clientY - start.y)) return;
-    // A swipe towards the reading start shows the next slide, in either direction of text.
-    const rtl = document.documentElement.dir === 'rtl';
-    go(index + ((dx < 0) !== rtl ? 1 : -1));
-  };
+  const index = 0;
 
   return (
     <section
       className="slider"
-      // Set once the visitor or autoplay has moved: the first slide shows at once, later ones fade in.
-      data-moved={previous === null ? undefined : ''}
       aria-roledescription="carousel"
       aria-label={t.slider.label}
-      onMouseEnter={() => setHeld(true)}
-      onMouseLeave={() => setHeld(false)}
-      onFocus={() => setHeld(true)}
-      onBlur={onBlur}
-      onTouchStart={onTouchStart}
-      onTouchEnd={onTouchEnd}
+      data-island={count > 1 ? 'slider' : undefined}
     >
-      <div className="slides" aria-live={playing ? 'off' : 'polite'}>
+      {/* Autoplay runs (and says nothing) where it can; the island makes it polite once stopped. */}
+      <div className="slides" aria-live={count > 1 ? 'off' : 'polite'}>
         {slides.map((slide, i) => {
-          const state = i === index ? 'current' : i === previous ? 'previous' : i === (index + 1) % count ? 'next' : 'hidden';
+          const state = i === index ? 'current' : i === (index + 1) % count ? 'next' : 'hidden';
           return (
             <div
               key={slide.id}
@@ -97,11 +42,22 @@ export function Slider({ slides }: { slides: SlideView[] }) {
               aria-label={t.slider.position(i + 1, count)}
               aria-hidden={state === 'current' ? undefined : true}
             >
-              <ResponsiveImage className="slide-image" image={slide.image} alt={slide.title} sizes={SIZES.slide} priority={i === 0} />
+              <ResponsiveImage
+                className="slide-image"
+                image={slide.image}
+                alt={slide.title}
+                lang={textLangAttrs(slide.language, lang).lang}
+                sizes={SIZES.slide}
+                priority={i === 0}
+              />
               <div className="slide-caption">
                 <div className="container">
-                  <h2 className="slide-title" {...textLangAttrs(slide.language, lang)}>{slide.title}</h2>
-                  <p className="slide-details" {...textLangAttrs(slide.language, lang)}>{slide.details}</p>
+                  <h2 className="slide-title" {...textLangAttrs(slide.language, lang)}>
+                    {slide.title}
+                  </h2>
+                  <p className="slide-details" {...textLangAttrs(slide.language, lang)}>
+                    {slide.details}
+                  </p>
                 </div>
               </div>
             </div>
@@ -114,10 +70,16 @@ export function Slider({ slides }: { slides: SlideView[] }) {
           <ContactButtons variant="hero" />
           {count > 1 && (
             <div className="slider-nav">
-              <button type="button" className="slider-button" onClick={() => setPaused((p) => !p)} aria-label={paused ? t.slider.play : t.slider.pause}>
-                {paused ? <PlayIcon /> : <PauseIcon />}
+              <button
+                type="button"
+                className="slider-button"
+                aria-label={t.slider.pause}
+                data-slide="pause"
+                data-label-play={t.slider.play}
+              >
+                <PauseIcon />
               </button>
-              <button type="button" className="slider-button" onClick={() => go(index - 1)} aria-label={t.slider.previous}>
+              <button type="button" className="slider-button" aria-label={t.slider.previous} data-slide="previous">
                 <ChevronIcon className="flip-start" />
               </button>
               <ul className="slider-dots">
@@ -128,12 +90,12 @@ export function Slider({ slides }: { slides: SlideView[] }) {
                       className="slider-dot"
                       aria-label={t.slider.goTo(i + 1)}
                       aria-current={i === index ? 'true' : undefined}
-                      onClick={() => go(i)}
+                      data-slide={i}
                     />
                   </li>
                 ))}
               </ul>
-              <button type="button" className="slider-button" onClick={() => go(index + 1)} aria-label={t.slider.next}>
+              <button type="button" className="slider-button" aria-label={t.slider.next} data-slide="next">
                 <ChevronIcon className="flip-end" />
               </button>
             </div>

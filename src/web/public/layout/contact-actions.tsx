@@ -1,60 +1,45 @@
-import { useEffect, useState } from 'react';
 import { telHref, whatsappHref, whatsappNumber } from '../../../shared/site.ts';
-import { PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
-import { useRootData, useT } from '../hooks.ts';
+import { ClipboardIcon, PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
+import { useLang, useRootData, useT } from '../hooks.ts';
+import { requestPath } from '../../../shared/paths.ts';
 
-/** Contact links the floating buttons make way for: every call or WhatsApp link outside the header and themselves. */
-const OTHER_CONTACT_LINKS = 'main a[href^="tel:"], main a[href^="https://wa.me/"], .cta-band a, .site-footer a[href^="tel:"], .site-footer a[href^="https://wa.me/"]';
+/** The general WhatsApp link (no item named): the owner's number, the greeting in the page's language. */
+export function useWhatsAppHref(): string {
+  const t = useT();
+  const { phone, contact } = useRootData();
+  const number = whatsappNumber(contact, phone);
+  return number ? whatsappHref(number, t.whatsappGreeting) : '';
+}
 
 /**
- * The two round buttons in the corner of the screen: call and WhatsApp. They step aside while
- * another call or WhatsApp link is on screen (the hero's, a card's, the closing band's, the
- * footer's), so they never cover those, and the page end is never under them. The server renders
- * them hidden; the browser shows them once it knows where the other links are.
+ * The two round buttons in the corner of a wide screen: call and WhatsApp. CSS shows them only
+ * where they sit in the margin beside the page's column (layout.css), so they never cover its
+ * text or buttons; narrower screens have the same two in the fixed top bar (site-header.tsx).
+ * No script decides anything: they work, and are placed, before any script runs.
  */
 export function FloatingContact() {
   const t = useT();
-  const { phone, contact } = useRootData();
-  const [away, setAway] = useState(true);
-
-  useEffect(() => {
-    if (!phone) return;
-    const seen = new Set<Element>();
-    const observer = new IntersectionObserver((entries) => {
-      for (const e of entries) {
-        if (e.target === document.body) continue;
-        if (e.isIntersecting) seen.add(e.target);
-        else seen.delete(e.target);
-      }
-      setAway(seen.size > 0);
-    });
-    const watch = () => {
-      observer.disconnect();
-      seen.clear();
-      // The body is always reported once: the answer comes even on a page with no other link.
-      observer.observe(document.body);
-      document.querySelectorAll(OTHER_CONTACT_LINKS).forEach((link) => observer.observe(link));
-    };
-    watch();
-    // Client navigation replaces the page's content: watch the new page's links.
-    const main = document.getElementById('main');
-    const mutations = new MutationObserver(watch);
-    if (main) mutations.observe(main, { childList: true });
-    return () => {
-      observer.disconnect();
-      mutations.disconnect();
-    };
-  }, [phone]);
-
-  if (!phone) return null;
+  const { phone } = useRootData();
+  const whatsapp = useWhatsAppHref();
+  if (!whatsapp) return null;
   return (
-    <aside className="floating-contact" aria-label={t.quickContact} data-away={away ? 'true' : 'false'}>
-      <a className="fab fab-whatsapp" href={whatsappHref(whatsappNumber(contact, phone))} target="_blank" rel="noopener noreferrer" aria-label={t.whatsappUs} tabIndex={away ? -1 : undefined}>
-        <WhatsAppIcon size={28} />
-      </a>
-      <a className="fab fab-call" href={telHref(phone)} aria-label={t.callUs} tabIndex={away ? -1 : undefined}>
-        <PhoneIcon size={26} />
-      </a>
+    <aside className="floating-contact" aria-label={t.quickContact}>
+      {whatsapp && (
+        <a
+          className="fab fab-whatsapp"
+          href={whatsapp}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={t.whatsappUs}
+        >
+          <WhatsAppIcon size={28} />
+        </a>
+      )}
+      {phone && (
+        <a className="fab fab-call" href={telHref(phone)} aria-label={t.callUs}>
+          <PhoneIcon size={26} />
+        </a>
+      )}
     </aside>
   );
 }
@@ -70,7 +55,9 @@ export function CallLabel({ phone, label }: { phone: string; label: string }) {
   return (
     <>
       <span className="call-words">{label}</span>
-      <span className="call-number" dir="ltr">{phoneText || phone}</span>
+      <span className="call-number" dir="ltr">
+        {phoneText || phone}
+      </span>
     </>
   );
 }
@@ -79,27 +66,56 @@ interface ContactButtonsProps {
   variant?: 'light' | 'dark' | 'hero';
   /** The product or project the page is about: the WhatsApp message names it. */
   about?: string;
+  /** The product's id: the request form opens pre-filled with it. */
+  product?: string;
+  /** Whether the link to the request form is offered too (not on the form and its thank-you page). */
+  request?: boolean;
+}
+
+/** "Request a free inspection": the request form, for a visitor who will not call now (issue 35). */
+export function RequestLink({ product, className = '' }: { product?: string; className?: string }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <a className={`btn btn-lg btn-outline btn-request ${className}`.trim()} href={requestPath(lang, { product })}>
+      <ClipboardIcon />
+      <span>{t.request.link}</span>
+    </a>
+  );
 }
 
 /** The link's full name keeps its visible words first, then names the item. */
 const askName = (label: string, title: string) => `${label}: ${title}`;
 
 /** A pair of prominent call and WhatsApp buttons for the body of a page. */
-export function ContactButtons({ variant = 'light', about }: ContactButtonsProps) {
+export function ContactButtons({ variant = 'light', about, product, request = true }: ContactButtonsProps) {
   const t = useT();
   const { phone, contact } = useRootData();
-  if (!phone) return null;
-  const whatsapp = whatsappHref(whatsappNumber(contact, phone), about ? t.ask.message(about) : undefined);
+  const greeting = useWhatsAppHref();
+  if (!phone)
+    return request ? (
+      <div className={`contact-buttons contact-buttons-${variant}`}>
+        <RequestLink product={product} />
+      </div>
+    ) : null;
+  const whatsapp = about ? whatsappHref(whatsappNumber(contact, phone), t.ask.message(about)) : greeting;
   return (
     <div className={`contact-buttons contact-buttons-${variant}`}>
       <a className="btn btn-accent btn-lg btn-call" href={telHref(phone)}>
         <PhoneIcon />
         <CallLabel phone={phone} label={t.callNow} />
       </a>
-      <a className="btn btn-whatsapp btn-lg" href={whatsapp} target="_blank" rel="noopener noreferrer" aria-label={about ? askName(t.ask.label, about) : undefined}>
+      <a
+        className="btn btn-whatsapp btn-lg"
+        href={whatsapp}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={about ? askName(t.ask.label, about) : undefined}
+      >
         <WhatsAppIcon />
         <span>{about ? t.ask.label : variant === 'hero' ? t.whatsapp : t.whatsappUs}</span>
       </a>
+      {request && <RequestLink product={product} />}
     </div>
   );
 }
@@ -111,7 +127,13 @@ export function AskOnWhatsApp({ title, className = '' }: { title: string; classN
   const number = whatsappNumber(contact, phone);
   if (!number) return null;
   return (
-    <a className={`btn btn-whatsapp ask-whatsapp ${className}`.trim()} href={whatsappHref(number, t.ask.message(title))} target="_blank" rel="noopener noreferrer" aria-label={askName(t.ask.label, title)}>
+    <a
+      className={`btn btn-whatsapp ask-whatsapp ${className}`.trim()}
+      href={whatsappHref(number, t.ask.message(title))}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={askName(t.ask.label, title)}
+    >
       <WhatsAppIcon size={18} />
       <span>{t.ask.label}</span>
     </a>
@@ -125,7 +147,9 @@ export function CtaBand() {
     <section className="cta-band" aria-labelledby="cta-heading">
       <div className="container cta-inner">
         <div>
-          <h2 id="cta-heading" className="cta-title">{t.cta.title}</h2>
+          <h2 id="cta-heading" className="cta-title">
+            {t.cta.title}
+          </h2>
           <p className="cta-text">{t.cta.text}</p>
         </div>
         <ContactButtons variant="dark" />

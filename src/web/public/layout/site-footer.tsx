@@ -1,9 +1,11 @@
 import { SiteLink } from '../components/site-link.tsx';
-import { citiesIn, socialLinks, telHref, whatsappHref, whatsappNumber } from '../../../shared/site.ts';
-import { MailIcon, PhoneIcon, PinIcon, SOCIAL_ICONS, WhatsAppIcon } from '../components/icons.tsx';
+import { socialLinks, telHref } from '../../../shared/site.ts';
+import { CityLinks } from './city-links.tsx';
+import { MailIcon, PhoneIcon, SOCIAL_ICONS, WhatsAppIcon } from '../components/icons.tsx';
 import { useLang, useRootData, useT } from '../hooks.ts';
 import { NAV_PAGES, pagePath } from '../../../shared/paths.ts';
 import { LogoMark } from './logo-mark.tsx';
+import { useWhatsAppHref } from './contact-actions.tsx';
 
 export function SocialLinks({ className = 'social-links' }: { className?: string }) {
   const t = useT();
@@ -29,7 +31,7 @@ export function SiteFooter() {
   const t = useT();
   const lang = useLang();
   const { phone, phoneText, contact, registration, year } = useRootData();
-  const whatsapp = whatsappNumber(contact, phone);
+  const whatsapp = useWhatsAppHref();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -42,12 +44,18 @@ export function SiteFooter() {
           <SocialLinks />
         </div>
         <nav aria-labelledby="footer-nav-heading">
-          <h2 id="footer-nav-heading" className="footer-heading">{t.footer.navHeading}</h2>
+          <h2 id="footer-nav-heading" className="footer-heading">
+            {t.footer.navHeading}
+          </h2>
           <ul className="footer-list">
             {NAV_PAGES.map((page) => (
-              <li key={page}><SiteLink to={pagePath(page, lang)}>{t.nav[page]}</SiteLink></li>
+              <li key={page}>
+                <SiteLink to={pagePath(page, lang)}>{t.nav[page]}</SiteLink>
+              </li>
             ))}
-            <li><SiteLink to={pagePath('privacy', lang)}>{t.privacy.link}</SiteLink></li>
+            <li>
+              <SiteLink to={pagePath('privacy', lang)}>{t.privacy.link}</SiteLink>
+            </li>
           </ul>
         </nav>
         <div>
@@ -55,41 +63,81 @@ export function SiteFooter() {
           <ul className="footer-list footer-contact">
             {phone && (
               <li>
-                <a href={telHref(phone)}><PhoneIcon size={18} /><span dir="ltr">{phoneText}</span></a>
+                <a href={telHref(phone)}>
+                  <PhoneIcon size={18} />
+                  <span dir="ltr">{phoneText}</span>
+                </a>
               </li>
             )}
             {whatsapp && (
               <li>
-                <a href={whatsappHref(whatsapp)} target="_blank" rel="noopener noreferrer"><WhatsAppIcon size={18} /><span>{t.whatsappUs}</span></a>
+                <a href={whatsapp} target="_blank" rel="noopener noreferrer">
+                  <WhatsAppIcon size={18} />
+                  <span>{t.whatsappUs}</span>
+                </a>
               </li>
             )}
             {contact.email && (
               <li>
-                <a href={`mailto:${contact.email}`}><MailIcon size={18} /><span dir="ltr">{contact.email}</span></a>
+                <a href={`mailto:${contact.email}`}>
+                  <MailIcon size={18} />
+                  <span dir="ltr">{contact.email}</span>
+                </a>
               </li>
             )}
           </ul>
         </div>
         <div>
           <h2 className="footer-heading">{t.footer.citiesHeading}</h2>
-          <ul className="footer-list footer-cities">
-            {citiesIn(contact, lang, t.cities).map((city) => (
-              <li key={city}><PinIcon size={18} /><span>{city}</span></li>
-            ))}
-          </ul>
+          <CityLinks className="footer-list footer-cities" />
         </div>
       </div>
       <div className="footer-bottom">
         <div className="container">
           <p>{`© ${year} ${t.siteName}. ${t.footer.rights}`}</p>
-          {(registration.crNumber || registration.vatNumber) && (
+          {(registration.crNumber || registration.vatNumber || registration.reviewsLink) && (
             <ul className="footer-registration">
-              {registration.crNumber && <li>{`${t.proof.crLabel} `}<span dir="ltr">{registration.crNumber}</span></li>}
-              {registration.vatNumber && <li>{`${t.proof.vatLabel} `}<span dir="ltr">{registration.vatNumber}</span></li>}
+              {registration.crNumber && (
+                <li>
+                  {`${t.proof.crLabel} `}
+                  <span dir="ltr">{registration.crNumber}</span>
+                  {registration.crCheckLink && (
+                    <CheckLink href={registration.crCheckLink} label={t.proof.checkCr} text={t.proof.check} />
+                  )}
+                </li>
+              )}
+              {registration.vatNumber && (
+                <li>
+                  {`${t.proof.vatLabel} `}
+                  <span dir="ltr">{registration.vatNumber}</span>
+                  {registration.vatCheckLink && (
+                    <CheckLink href={registration.vatCheckLink} label={t.proof.checkVat} text={t.proof.check} />
+                  )}
+                </li>
+              )}
+              {registration.reviewsLink && (
+                <li>
+                  <a href={registration.reviewsLink} rel="noopener" target="_blank">
+                    {t.proof.reviews}
+                  </a>
+                </li>
+              )}
             </ul>
           )}
         </div>
       </div>
     </footer>
+  );
+}
+
+/** A link to the official page where a number is checked: short on screen, named in full for a screen reader. */
+function CheckLink({ href, label, text }: { href: string; label: string; text: string }) {
+  return (
+    <>
+      {' '}
+      <a className="check-link" href={href} rel="noopener" target="_blank" aria-label={label}>
+        {text}
+      </a>
+    </>
   );
 }

@@ -1,39 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
 import { SiteLink } from '../components/site-link.tsx';
 import { telHref } from '../../../shared/site.ts';
-import { CloseIcon, MenuIcon, PhoneIcon } from '../components/icons.tsx';
+import { MenuIcon, PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { useRootData, useT, useView } from '../hooks.ts';
 import { NAV_PAGES, pagePath, switchLanguagePath } from '../../../shared/paths.ts';
 import { LogoMark } from './logo-mark.tsx';
-import { CallLabel } from './contact-actions.tsx';
+import { CallLabel, useWhatsAppHref } from './contact-actions.tsx';
 
+/**
+ * The top bar. It is drawn with the menu closed; on a phone the menu button opens and closes the
+ * navigation through the menu island (src/web/public/islands/menu.ts), which reads its two names
+ * from the button's data attributes.
+ */
 export function SiteHeader() {
   const t = useT();
   const view = useView();
   const lang = view.lang;
-  const location = useLocation();
   const { phone } = useRootData();
+  const whatsapp = useWhatsAppHref();
   const current = view.page;
   const [viewPath, viewSearch = ''] = view.key.split('?');
-  // The menu is open for one address: any navigation (a menu link, the language toggle,
-  // back/forward) closes it without an effect.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === location.key;
-  const setOpen = (value: boolean) => setOpenAt(value ? location.key : null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const other = t.switchLanguage.lang;
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpenAt(null);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
 
   return (
     <header className="site-header">
@@ -45,11 +31,15 @@ export function SiteHeader() {
             <span className="brand-tagline">{t.tagline}</span>
           </span>
         </SiteLink>
-        <nav id="site-nav" className="site-nav" aria-label={t.nav.label} data-open={open ? 'true' : 'false'}>
+        <nav id="site-nav" className="site-nav" aria-label={t.nav.label} data-open="false">
           <ul className="nav-list">
             {NAV_PAGES.map((page) => (
               <li key={page}>
-                <SiteLink to={pagePath(page, lang)} className="nav-link" aria-current={current === page ? 'page' : undefined}>
+                <SiteLink
+                  to={pagePath(page, lang)}
+                  className="nav-link"
+                  aria-current={current === page ? 'page' : undefined}
+                >
                   {t.nav[page]}
                 </SiteLink>
               </li>
@@ -59,7 +49,6 @@ export function SiteHeader() {
         <div className="header-actions">
           <SiteLink
             to={switchLanguagePath(viewPath!, other) + (viewSearch ? `?${viewSearch}` : '')}
-            state={{ ...(location.state as object | null), keepScroll: true }}
             className="lang-toggle"
             lang={other}
             hrefLang={other}
@@ -72,16 +61,28 @@ export function SiteHeader() {
               <CallLabel phone={phone} label={t.callNow} />
             </a>
           )}
+          {/* Where the floating buttons do not fit beside the page's column, WhatsApp waits here, beside the call. */}
+          {whatsapp && (
+            <a
+              className="btn btn-whatsapp header-whatsapp"
+              href={whatsapp}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={t.whatsappUs}
+            >
+              <WhatsAppIcon size={20} />
+            </a>
+          )}
           <button
-            ref={buttonRef}
             type="button"
             className="menu-button"
-            aria-expanded={open}
+            aria-expanded="false"
             aria-controls="site-nav"
-            aria-label={open ? t.menuClose : t.menuOpen}
-            onClick={() => setOpen(!open)}
+            aria-label={t.menuOpen}
+            data-island="menu"
+            data-label-close={t.menuClose}
           >
-            {open ? <CloseIcon /> : <MenuIcon />}
+            <MenuIcon />
           </button>
         </div>
       </div>

@@ -1,19 +1,18 @@
-import type { ReactNode, RefObject } from 'react';
+import type { ReactNode } from 'react';
 import { useT } from '../hooks.ts';
 import { CtaBand, FloatingContact } from './contact-actions.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-interface Props { children: ReactNode; mainRef: RefObject<HTMLElement | null>; pending: boolean }
-
-export function SiteLayout({ children, mainRef, pending }: Props) {
+export function SiteLayout({ children }: { children: ReactNode }) {
   const t = useT();
   return (
     <>
-      <a className="skip-link" href="#main">{t.skipToContent}</a>
-      <div className="progress" data-active={pending ? 'true' : 'false'} aria-hidden="true" />
+      <a className="skip-link" href="#main">
+        {t.skipToContent}
+      </a>
       <SiteHeader />
-      <main id="main" ref={mainRef} tabIndex={-1} className="site-main" aria-busy={pending || undefined}>
+      <main id="main" tabIndex={-1} className="site-main">
         {children}
       </main>
       <CtaBand />

@@ -4,7 +4,11 @@ import { CustomerQuotes } from '../components/proof.tsx';
 
 /** Keeps the admin's paragraphs: blank lines separate them. */
 function Paragraphs({ text, className }: { text: string; className?: string }) {
-  return text.split(/\n\s*\n/).map((p, i) => <p key={i} className={className}>{p}</p>);
+  return text.split(/\n\s*\n/).map((p, i) => (
+    <p key={i} className={className}>
+      {p}
+    </p>
+  ));
 }
 
 export function AboutPage() {
@@ -33,7 +37,9 @@ export function AboutPage() {
                 <div className="about-blocks">
                   {blocks.map((b, i) => (
                     <article key={i} className="about-block">
-                      <span className="about-index" aria-hidden="true">{String(i + 1).padStart(2, '0')}</span>
+                      <span className="about-index" aria-hidden="true">
+                        {String(i + 1).padStart(2, '0')}
+                      </span>
                       {b.title && <h2 className="about-block-title">{b.title}</h2>}
                       <Paragraphs text={b.text} />
                     </article>

@@ -28,28 +28,49 @@ export function CardDetailsPage() {
         <div className="container detail-hero-inner">
           <div className="detail-hero-text">
             <BackLink />
-            <h1 className="page-title" {...textLangAttrs(card.language, lang)}>{card.title}</h1>
-            <p className="page-lead" {...textLangAttrs(card.language, lang)}>{card.description}</p>
-            <ContactButtons about={card.title} />
+            <h1 className="page-title" {...textLangAttrs(card.language, lang)}>
+              {card.title}
+            </h1>
+            <p className="page-lead" {...textLangAttrs(card.language, lang)}>
+              {card.description}
+            </p>
+            <ContactButtons about={card.title} product={card.id} />
           </div>
           <div className="media media-4x3 detail-hero-media">
-            <ResponsiveImage image={card.image} alt={card.title} sizes={SIZES.detailHero} priority />
+            <ResponsiveImage
+              image={card.image}
+              alt={card.title}
+              lang={textLangAttrs(card.language, lang).lang}
+              sizes={SIZES.detailHero}
+              priority
+            />
           </div>
         </div>
       </section>
       {details.length > 0 && (
         <section className="section" aria-labelledby="details-heading">
           <div className="container">
-            <h2 id="details-heading" className="section-title">{t.cardDetails.itemsHeading}</h2>
+            <h2 id="details-heading" className="section-title">
+              {t.cardDetails.itemsHeading}
+            </h2>
             <div className="card-grid">
               {details.map((item) => (
                 <article key={item.id} className="card-tile">
                   <div className="media media-4x3">
-                    <ResponsiveImage image={item.image} alt={item.title} sizes={SIZES.grid} />
+                    <ResponsiveImage
+                      image={item.image}
+                      alt={item.title}
+                      lang={textLangAttrs(item.language, lang).lang}
+                      sizes={SIZES.grid}
+                    />
                   </div>
                   <div className="card-body">
-                    <h3 className="card-title" {...textLangAttrs(item.language, lang)}>{item.title}</h3>
-                    <p className="card-text" {...textLangAttrs(item.language, lang)}>{item.description}</p>
+                    <h3 className="card-title" {...textLangAttrs(item.language, lang)}>
+                      {item.title}
+                    </h3>
+                    <p className="card-text" {...textLangAttrs(item.language, lang)}>
+                      {item.description}
+                    </p>
                   </div>
                 </article>
               ))}

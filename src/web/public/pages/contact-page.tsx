@@ -1,17 +1,20 @@
-import { citiesIn, socialLinks, telHref, whatsappHref, whatsappNumber } from '../../../shared/site.ts';
-import { hasHours, mapsHref } from '../../../shared/hours.ts';
+import { socialLinks, telHref } from '../../../shared/site.ts';
+import { CityLinks } from '../layout/city-links.tsx';
+import { hasHours } from '../../../shared/hours.ts';
+import { mapsLinkFor } from '../../../shared/maps.ts';
 import { MailIcon, PhoneIcon, PinIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { OpeningHoursCard } from '../components/opening-hours.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { pickText, textLangAttrs } from '../components/text-lang.ts';
 import { useLang, useRootData, useT } from '../hooks.ts';
 import { SocialLinks } from '../layout/site-footer.tsx';
+import { RequestLink, useWhatsAppHref } from '../layout/contact-actions.tsx';
 
 export function ContactPage() {
   const t = useT();
   const lang = useLang();
   const { phone, phoneText, whatsappText, contact } = useRootData();
-  const whatsapp = whatsappNumber(contact, phone);
+  const whatsapp = useWhatsAppHref();
   const address = pickText(contact.addressAr, contact.addressEn, lang);
   return (
     <>
@@ -20,11 +23,17 @@ export function ContactPage() {
         <div className="container contact-layout">
           <div className="contact-card contact-primary">
             {whatsapp && (
-              <a className="btn btn-lg btn-whatsapp-brand get-in-touch" href={whatsappHref(whatsapp)} target="_blank" rel="noopener noreferrer">
+              <a
+                className="btn btn-lg btn-whatsapp-brand get-in-touch"
+                href={whatsapp}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 <WhatsAppIcon />
                 <span>{t.contact.getInTouch}</span>
               </a>
             )}
+            <RequestLink className="get-in-touch" />
             <dl className="contact-list">
               {phone && (
                 <div className="contact-row">
@@ -43,7 +52,7 @@ export function ContactPage() {
                 <div className="contact-row">
                   <dt>{t.contact.whatsappLabel}</dt>
                   <dd>
-                    <a className="contact-value" href={whatsappHref(whatsapp)} target="_blank" rel="noopener noreferrer">
+                    <a className="contact-value" href={whatsapp} target="_blank" rel="noopener noreferrer">
                       <WhatsAppIcon size={22} />
                       <span dir="ltr">{whatsappText}</span>
                     </a>
@@ -63,13 +72,22 @@ export function ContactPage() {
                   </dd>
                 </div>
               )}
-              {(address.text || contact.location) && (
+              {(address.text || contact.location || contact.mapsLink) && (
                 <div className="contact-row">
                   <dt>{t.contact.addressLabel}</dt>
                   <dd>
-                    {address.text && <p className="contact-address" {...textLangAttrs(address.language, lang)}>{address.text}</p>}
+                    {address.text && (
+                      <p className="contact-address" {...textLangAttrs(address.language, lang)}>
+                        {address.text}
+                      </p>
+                    )}
                     {/* A plain link: the phone offers its maps app; nothing of a map provider is loaded here. */}
-                    <a className="contact-value maps-link" href={mapsHref(contact.location, address.text)} target="_blank" rel="noopener noreferrer">
+                    <a
+                      className="contact-value maps-link"
+                      href={mapsLinkFor(contact, address.text)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
                       <PinIcon size={22} />
                       <span>{t.contact.openInMaps}</span>
                     </a>
@@ -79,22 +97,22 @@ export function ContactPage() {
               {socialLinks(contact).length > 0 && (
                 <div className="contact-row">
                   <dt>{t.contact.socialLabel}</dt>
-                  <dd><SocialLinks className="social-links social-links-dark" /></dd>
+                  <dd>
+                    <SocialLinks className="social-links social-links-dark" />
+                  </dd>
                 </div>
               )}
             </dl>
           </div>
           <div className="contact-side">
-            {hasHours(contact.hours) && <OpeningHoursCard hours={contact.hours} noteAr={contact.hoursNoteAr} noteEn={contact.hoursNoteEn} />}
+            {hasHours(contact.hours) && (
+              <OpeningHoursCard hours={contact.hours} noteAr={contact.hoursNoteAr} noteEn={contact.hoursNoteEn} />
+            )}
             <div className="contact-card contact-cities">
               <h2 className="section-title-sm">{t.contact.citiesLabel}</h2>
               <p className="section-lead">{t.contact.citiesLead}</p>
-              {/* Facts, not controls: a plain list, nothing to press. */}
-              <ul className="city-list">
-                {citiesIn(contact, lang, t.cities).map((city) => (
-                  <li key={city}><PinIcon size={18} /><span>{city}</span></li>
-                ))}
-              </ul>
+              {/* Each published city links to its own page; the others are named only. */}
+              <CityLinks className="city-list city-links" />
             </div>
           </div>
         </div>

@@ -19,7 +19,9 @@ export function HomePage() {
       <section className={`intro${slides.length === 0 ? ' intro-standalone' : ''}`} aria-labelledby="home-heading">
         <div className="container intro-inner">
           <div className="intro-text">
-            <h1 id="home-heading" className="intro-title">{t.home.heading}</h1>
+            <h1 id="home-heading" className="intro-title">
+              {t.home.heading}
+            </h1>
             <p className="intro-lead">{t.home.lead}</p>
             <GuaranteeBadge proof={proof} />
             <ContactButtons />
@@ -29,7 +31,9 @@ export function HomePage() {
               const Icon = TRUST_ICONS[i] ?? ShieldIcon;
               return (
                 <li key={item.title} className="trust-item">
-                  <span className="trust-icon"><Icon size={26} /></span>
+                  <span className="trust-icon">
+                    <Icon size={26} />
+                  </span>
                   <span>
                     <strong className="trust-title">{item.title}</strong>
                     <span className="trust-text">{item.text}</span>
@@ -46,7 +50,9 @@ export function HomePage() {
           <div className="container">
             <div className="section-head">
               <div>
-                <h2 id="recent-heading" className="section-title">{t.home.recentWork}</h2>
+                <h2 id="recent-heading" className="section-title">
+                  {t.home.recentWork}
+                </h2>
                 <p className="section-lead">{t.home.recentWorkLead}</p>
               </div>
               <SiteLink className="text-link" to={pagePath('portfolio', lang)}>
@@ -55,7 +61,9 @@ export function HomePage() {
               </SiteLink>
             </div>
             <div className="card-grid">
-              {recent.map((card) => <CardTile key={card.id} card={card} headingLevel={3} />)}
+              {recent.map((card) => (
+                <CardTile key={card.id} card={card} headingLevel={3} />
+              ))}
             </div>
           </div>
         </section>

@@ -11,7 +11,9 @@ export function NotFoundPage() {
   return (
     <section className="not-found">
       <div className="container not-found-inner">
-        <p className="not-found-code" aria-hidden="true">404</p>
+        <p className="not-found-code" aria-hidden="true">
+          404
+        </p>
         <h1 className="page-title">{card ? t.cardDetails.notFoundTitle : t.notFound.title}</h1>
         <p className="page-lead">{card ? t.cardDetails.notFoundText : t.notFound.text}</p>
         <div className="not-found-actions">

@@ -7,7 +7,11 @@ export function PrivacyPage() {
   return (
     <section className="container privacy">
       <h1 className="page-title">{t.privacy.heading}</h1>
-      {paragraphs.map((p) => <p key={p} className="page-lead">{p}</p>)}
+      {paragraphs.map((p) => (
+        <p key={p} className="page-lead">
+          {p}
+        </p>
+      ))}
     </section>
   );
 }

@@ -14,7 +14,9 @@ export function ProductsPage() {
             <p className="empty-state">{t.products.empty}</p>
           ) : (
             <div className="card-grid">
-              {cards.map((card, i) => <CardTile key={card.id} card={card} priority={i === 0} />)}
+              {cards.map((card, i) => (
+                <CardTile key={card.id} card={card} priority={i === 0} />
+              ))}
             </div>
           )}
         </div>

@@ -1,0 +1,199 @@
+import { nextUpdatedAt, nowIso, type Db } from '../../db/database.ts';
+import { ConflictError, InvalidInputError, NotFoundError, type FieldProblem } from '../../lib/domain-errors.ts';
+import { assertVersion, staleOrGone } from '../../lib/concurrency.ts';
+import { newId } from '../../lib/ids.ts';
+import { phone as phones } from '../../lib/phone.ts';
+import { getContact, writeContact } from '../contact/contact-repository.ts';
+import { LIMITS, type City, type CityInput } from '../../../shared/schemas.ts';
+import { tidyText } from '../../../shared/text.ts';
+import {
+  countCities,
+  deleteCityRow,
+  findCityRow,
+  getCity,
+  insertCity,
+  listServedCities,
+  setCityProjects,
+  slugTaken,
+  updateCity,
+  type CityRow,
+} from './cities-repository.ts';
+
+/** "Al Khobar" → "al-khobar": the ASCII slug made from an English name ('' when it has no Latin letters). */
+function slugOf(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}
+
+/** Lines trimmed, blank ones dropped: the areas one per line, the introduction's paragraphs kept apart. */
+const tidyLines = (s: string): string =>
+  s
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('\n');
+const tidyParagraphs = (s: string): string =>
+  s
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => tidyText(p.replace(/[ \t]+/g, ' ')))
+    .filter(Boolean)
+    .join('\n\n');
+
+function checkedNumber(value: string, field: string, problems: FieldProblem[]): string {
+  const v = value.trim();
+  if (v === '') return '';
+  const international = phones.international(v);
+  if (!international)
+    problems.push({ field, message: `${field} must be a phone number (050 123 4567, 011 234 5678 or +…).` });
+  return international ?? v;
+}
+
+/** The stored values of a save: trimmed, numbers in international form, every refused field at once. */
+function normalise(
+  input: CityInput,
+): Omit<CityRow, 'id' | 'slug' | 'created_at' | 'updated_at' | 'position'> & { position: number | undefined } {
+  const problems: FieldProblem[] = [];
+  const out = {
+    name_ar: tidyText(input.nameAr.replace(/\s+/g, ' ')),
+    name_en: tidyText(input.nameEn.replace(/\s+/g, ' ')),
+    intro_ar: tidyParagraphs(input.introAr),
+    intro_en: tidyParagraphs(input.introEn),
+    areas_ar: tidyLines(input.areasAr),
+    areas_en: tidyLines(input.areasEn),
+    phone: checkedNumber(input.phone, 'phone', problems),
+    whatsapp: checkedNumber(input.whatsapp, 'whatsapp', problems),
+    enabled: input.enabled ? 1 : 0,
+    position: input.position,
+  };
+  const refused = InvalidInputError.of(problems);
+  if (refused) throw refused;
+  return out;
+}
+
+async function freeSlug(db: Db, wanted: string | undefined, nameEn: string, except?: string): Promise<string> {
+  if (wanted !== undefined) {
+    if (await slugTaken(db, wanted, except))
+      throw new ConflictError(`Another city already has the address /cities/${wanted}.`);
+    return wanted;
+  }
+  const base = slugOf(nameEn) || 'city';
+  let slug = base;
+  for (let i = 2; await slugTaken(db, slug, except); i++) slug = `${base}-${i}`;
+  return slug;
+}
+
+/**
+ * The contact details' two lists of city names (GET /api/contact) follow the city entries, so what
+ * the API answers is what the site shows (decision 031).
+ */
+async function mirrorIntoContact(db: Db): Promise<void> {
+  const served = await listServedCities(db);
+  const contact = await getContact(db);
+  const citiesAr = served.map((c) => c.nameAr);
+  const citiesEn = served.map((c) => c.nameEn || c.nameAr);
+  if (
+    JSON.stringify(citiesAr) === JSON.stringify(contact.citiesAr) &&
+    JSON.stringify(citiesEn) === JSON.stringify(contact.citiesEn)
+  )
+    return;
+  const { updatedAt: _u, ...fields } = contact;
+  await writeContact(db, { ...fields, citiesAr, citiesEn }, undefined);
+}
+
+const CITY_LISTS_MESSAGE = {
+  citiesAr:
+    'citiesAr is made from the city entries on this site: change the cities on the Cities screen (/api/cities), and send the list as read, or leave it out.',
+  citiesEn:
+    'citiesEn is made from the city entries on this site: change the cities on the Cities screen (/api/cities), and send the list as read, or leave it out.',
+};
+
+/**
+ * Once a site has city entries, the contact details' two city lists are made from them (decision
+ * 031), and the next city write would replace a list saved through the contact details: such a
+ * save is refused, naming where cities are changed, instead of being lost later. Sent as read (or
+ * left out), the lists pass.
+ */
+export async function assertCityListsAsStored(
+  db: Db,
+  input: { citiesAr?: readonly string[] | undefined; citiesEn?: readonly string[] | undefined },
+): Promise<void> {
+  if (input.citiesAr === undefined && input.citiesEn === undefined) return;
+  if ((await countCities(db)) === 0) return;
+  const stored = await getContact(db);
+  const same = (given: readonly string[], kept: readonly string[]) =>
+    JSON.stringify(given.map((c) => c.trim())) === JSON.stringify(kept);
+  const problems = (['citiesAr', 'citiesEn'] as const)
+    .filter((field) => input[field] !== undefined && !same(input[field]!, stored[field]))
+    .map((field) => ({ field, message: CITY_LISTS_MESSAGE[field] }));
+  const error = InvalidInputError.of(problems);
+  if (error) throw error;
+}
+
+async function assignProjects(db: Db, id: string, projectIds: readonly string[] | undefined): Promise<void> {
+  if (projectIds === undefined) return;
+  const unknown = await setCityProjects(db, id, projectIds);
+  if (unknown.length)
+    throw new InvalidInputError(
+      'projectIds',
+      `projectIds names ${unknown.length} portfolio entr${unknown.length === 1 ? 'y' : 'ies'} that do not exist.`,
+    );
+}
+
+export async function createCity(db: Db, input: CityInput): Promise<City> {
+  return db.transaction().execute(async (trx) => {
+    if ((await countCities(trx)) >= LIMITS.cities)
+      throw new InvalidInputError('nameAr', `nameAr: at most ${LIMITS.cities} cities; delete one first.`);
+    const fields = normalise(input);
+    const id = newId();
+    const now = nowIso();
+    const slug = await freeSlug(trx, input.slug, fields.name_en);
+    await insertCity(trx, {
+      id,
+      slug,
+      ...fields,
+      position: fields.position ?? (await countCities(trx)),
+      created_at: now,
+      updated_at: now,
+    });
+    await assignProjects(trx, id, input.projectIds);
+    await mirrorIntoContact(trx);
+    return (await getCity(trx, id))!;
+  });
+}
+
+/** A full save; with `expected` (the updatedAt read), 409 when the city changed since. */
+export async function saveCity(db: Db, id: string, input: CityInput, expected: string | undefined): Promise<City> {
+  return db.transaction().execute(async (trx) => {
+    const current = await findCityRow(trx, id);
+    if (!current) throw new NotFoundError('City not found.');
+    assertVersion(expected, current.updated_at);
+    const fields = normalise(input);
+    const slug = await freeSlug(trx, input.slug ?? current.slug, fields.name_en, id);
+    const changes = {
+      ...fields,
+      slug,
+      position: fields.position ?? current.position,
+      updated_at: nextUpdatedAt(current.updated_at),
+    };
+    if (!(await updateCity(trx, id, changes, current.updated_at))) {
+      await staleOrGone(() => findCityRow(trx, id), expected, 'City not found.');
+    }
+    await assignProjects(trx, id, input.projectIds);
+    await mirrorIntoContact(trx);
+    return (await getCity(trx, id))!;
+  });
+}
+
+export async function deleteCity(db: Db, id: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const gone = await deleteCityRow(trx, id);
+    if (gone) await mirrorIntoContact(trx);
+    return gone;
+  });
+}

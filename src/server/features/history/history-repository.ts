@@ -1,0 +1,183 @@
+import type { Db } from '../../db/database.ts';
+import { nowIso } from '../../db/database.ts';
+import { newId } from '../../lib/ids.ts';
+import type { HistoryEntry, HistoryKind, Version } from '../../../shared/history.ts';
+
+/**
+ * The history of content: one row per change, with the version it replaced and the one it made
+ * (camelCase JSON, the API's field names; null = the item was absent). The images a version names
+ * are kept (kept_images) as long as the row is.
+ */
+
+export interface Change {
+  kind: HistoryKind;
+  itemId: string;
+  title: string;
+  before: Version | null;
+  after: Version | null;
+  actor: string;
+}
+
+/** The fields whose values differ between two versions (updatedAt, the version itself, aside). */
+export function changedFields(before: Version | null, after: Version | null): string[] {
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  keys.delete('updatedAt');
+  return [...keys].filter((k) => JSON.stringify(before?.[k]) !== JSON.stringify(after?.[k]));
+}
+
+/** Images a version names. */
+const imagesOf = (v: Version | null): string[] => (typeof v?.image === 'string' && v.image !== '' ? [v.image] : []);
+
+/** Keeps the images an owner row names until the row goes (forgetImages). */
+export async function keepImages(db: Db, owner: string, images: string[]): Promise<void> {
+  const names = [...new Set(images)].filter((name) => name !== '');
+  if (names.length === 0) return;
+  // An item can name an image that is not stored (a site upgraded from files that were already lost):
+  // there is nothing to keep then, and the change it belongs to must not fail for it.
+  const stored = await db.selectFrom('images').select('name').where('name', 'in', names).execute();
+  for (const { name } of stored) {
+    await db
+      .insertInto('kept_images')
+      .values({ owner, image: name })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
+/** Stops keeping an owner's images; answers them, for the caller to release after its commit. */
+export async function forgetImages(db: Db, owner: string): Promise<string[]> {
+  const rows = await db.deleteFrom('kept_images').where('owner', '=', owner).returning('image').execute();
+  return rows.map((r) => r.image);
+}
+
+/** HISTORY_VERSIONS of the running site (set when the app is built; the environment's default until then). */
+let versionsKept = 50;
+
+/** Sets how many versions of one item the history keeps at most (HISTORY_VERSIONS). */
+export function keepVersions(count: number): void {
+  versionsKept = count;
+}
+
+/**
+ * Deletes the versions of one item beyond the `keep` newest, in the caller's transaction: the bound
+ * holds for every kind of item (a card, a slide, the contact details saved 500 times in an hour)
+ * from the write on, not only after the hourly job. Their images are released by the sweep.
+ */
+async function trimVersions(db: Db, kind: HistoryKind, itemId: string, keep: number): Promise<void> {
+  const beyond = await db
+    .selectFrom('history')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('item_id', '=', itemId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1000)
+    .offset(keep)
+    .execute();
+  for (const { id } of beyond) {
+    await forgetImages(db, `history:${id}`);
+    await db.deleteFrom('history').where('id', '=', id).execute();
+  }
+}
+
+/** Records one change in the caller's transaction; a change that changed nothing is not recorded. Answers its id. */
+export async function recordChange(db: Db, change: Change): Promise<string | undefined> {
+  const fields = changedFields(change.before, change.after);
+  if (fields.length === 0 && change.before !== null && change.after !== null) return undefined;
+  const id = newId();
+  await db
+    .insertInto('history')
+    .values({
+      id,
+      kind: change.kind,
+      item_id: change.itemId,
+      title: change.title,
+      fields: JSON.stringify(fields),
+      before: change.before ? JSON.stringify(change.before) : null,
+      after: change.after ? JSON.stringify(change.after) : null,
+      changed_by: change.actor,
+      created_at: nowIso(),
+    })
+    .execute();
+  await keepImages(db, `history:${id}`, [...imagesOf(change.before), ...imagesOf(change.after)]);
+  await trimVersions(db, change.kind, change.itemId, versionsKept);
+  return id;
+}
+
+type HistoryRow = {
+  id: string;
+  kind: string;
+  item_id: string;
+  title: string;
+  fields: string;
+  before: string | null;
+  after: string | null;
+  changed_by: string;
+  created_at: string;
+};
+
+function toHistoryEntry(row: HistoryRow): HistoryEntry {
+  return {
+    id: row.id,
+    kind: row.kind as HistoryKind,
+    itemId: row.item_id,
+    title: row.title,
+    fields: JSON.parse(row.fields) as string[],
+    before: row.before === null ? null : (JSON.parse(row.before) as Version),
+    after: row.after === null ? null : (JSON.parse(row.after) as Version),
+    changedBy: row.changed_by,
+    changedAt: row.created_at,
+  };
+}
+
+export async function findHistory(db: Db, id: string): Promise<HistoryEntry | undefined> {
+  const row = await db.selectFrom('history').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toHistoryEntry(row) : undefined;
+}
+
+/** Changes newest first, of one item when `item` is given; at most `limit`. */
+export async function listHistory(
+  db: Db,
+  filter: { kind?: HistoryKind | undefined; item?: string | undefined; limit: number },
+): Promise<HistoryEntry[]> {
+  let q = db.selectFrom('history').selectAll();
+  if (filter.kind) q = q.where('kind', '=', filter.kind);
+  if (filter.item) q = q.where('item_id', '=', filter.item);
+  const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
+  return rows.map(toHistoryEntry);
+}
+
+/**
+ * Deletes the versions nothing keeps any more: older than `before` and not among the `keep` newest
+ * of their item. Answers the images they kept, for the caller to release.
+ */
+export async function pruneHistory(db: Db, before: Date, keep: number): Promise<string[]> {
+  const old = await db
+    .selectFrom('history as h')
+    .select('h.id')
+    .where('h.created_at', '<', before.toISOString())
+    .where((eb) =>
+      eb(
+        eb
+          .selectFrom('history as n')
+          .select((n) => n.fn.countAll<number>().as('c'))
+          .whereRef('n.kind', '=', 'h.kind')
+          .whereRef('n.item_id', '=', 'h.item_id')
+          .where((n) =>
+            n.or([
+              n('n.created_at', '>', n.ref('h.created_at')),
+              n.and([n('n.created_at', '=', n.ref('h.created_at')), n('n.id', '>', n.ref('h.id'))]),
+            ]),
+          ),
+        '>=',
+        keep,
+      ),
+    )
+    .execute();
+  const freed: string[] = [];
+  for (const { id } of old) {
+    freed.push(...(await forgetImages(db, `history:${id}`)));
+    await db.deleteFrom('history').where('id', '=', id).execute();
+  }
+  return freed;
+}

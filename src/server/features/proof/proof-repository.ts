@@ -1,0 +1,226 @@
+import type { Db } from '../../db/database.ts';
+import { settingsRow } from '../settings/settings-row.ts';
+import { InvalidInputError } from '../../lib/domain-errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { Version } from '../../../shared/history.ts';
+import {
+  PROOF_LINK_FIELDS,
+  type Proof,
+  type ProofFields,
+  type ProofInput,
+  type ProofQuote,
+} from '../../../shared/schemas.ts';
+import { tidyText } from '../../../shared/text.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+
+/**
+ * What shows the business is real and established: figures, the guarantee, the commercial
+ * registration and VAT numbers, and customer quotes. One JSON settings row like the contact
+ * details, so it needs no table of its own, moves the content version through the settings
+ * triggers and travels in backups. '' or null = not shown.
+ */
+const PROOF_KEY = 'proof';
+
+const EMPTY_PROOF: Proof = {
+  yearsInBusiness: null,
+  jobsDone: null,
+  citiesServed: null,
+  guaranteeAr: '',
+  guaranteeEn: '',
+  crNumber: '',
+  vatNumber: '',
+  quotes: [],
+  reviewsLink: '',
+  crCheckLink: '',
+  vatCheckLink: '',
+  updatedAt: '',
+};
+
+export const getProof = (db: Db): Promise<Proof> => proofRow.get(db);
+
+/** Arabic-Indic and Persian digits as 0-9: an Arabic keyboard types ١٠١٠. */
+const latinDigits = (s: string): string =>
+  s.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) & 0xf));
+/** Digits only: spaces and dashes people type between groups are dropped. */
+const digitsOf = (s: string): string => latinDigits(s).replace(/[\s\u00a0-]/g, '');
+const oneLine = (s: string): string => tidyText(s.replace(/\s+/g, ' '));
+
+/** Saudi commercial registration: 10 digits. */
+const CR_NUMBER = /^[0-9]{10}$/;
+/** Saudi VAT registration: 15 digits, the first and the last a 3. */
+const VAT_NUMBER = /^3[0-9]{13}3$/;
+
+type LinkField = (typeof PROOF_LINK_FIELDS)[number];
+
+/** Google's own addresses a Business Profile or its reviews are shared from. */
+const isGoogleHost = (host: string): boolean =>
+  /(^|\.)google\.[a-z]{2,3}(\.[a-z]{2})?$/.test(host) || /(^|\.)(g\.page|goo\.gl|g\.co)$/.test(host);
+/** The Saudi government's sites (the Ministry of Commerce, ZATCA). */
+const isGovernmentHost = (host: string): boolean => /(^|\.)gov\.sa$/.test(host);
+/** …and the Saudi Business Center, where a registration is looked up too. */
+const isRegistryHost = (host: string): boolean => isGovernmentHost(host) || /(^|\.)business\.sa$/.test(host);
+
+const LINK_RULES: Record<LinkField, { host: (host: string) => boolean; message: string }> = {
+  reviewsLink: {
+    host: isGoogleHost,
+    message:
+      'reviewsLink must be the link to your Google Business Profile or its reviews, starting with https:// (like https://g.page/r/… or https://maps.app.goo.gl/…), or empty.',
+  },
+  crCheckLink: {
+    host: isRegistryHost,
+    message:
+      'crCheckLink must be the link to an official page where the registration is checked, starting with https:// on a .gov.sa or business.sa address, or empty.',
+  },
+  vatCheckLink: {
+    host: isGovernmentHost,
+    message:
+      'vatCheckLink must be the link to an official page where the VAT number is checked, starting with https:// on a .gov.sa address, or empty.',
+  },
+};
+
+/** A pasted link as stored: trimmed, checked to be https on a host of its kind; '' stays ''. */
+function checkedLink(field: LinkField, typed: string): string {
+  const trimmed = typed.trim();
+  if (trimmed === '') return '';
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw new InvalidInputError(field, LINK_RULES[field].message);
+  }
+  if (url.protocol !== 'https:' || url.username || url.password || !LINK_RULES[field].host(url.hostname))
+    throw new InvalidInputError(field, LINK_RULES[field].message);
+  // Stored as the browser writes it (spaces and Arabic letters escaped): that form must fit too.
+  if (url.href.length > LIMITS.proofLink)
+    throw new InvalidInputError(field, `${field} must be at most ${LIMITS.proofLink} characters`);
+  return url.href;
+}
+
+/** Trims, gives new quotes an id, and checks what the schema cannot say clearly; answers the values to store. */
+export function normaliseProof(input: ProofFields): ProofFields {
+  const out: ProofFields = {
+    yearsInBusiness: input.yearsInBusiness,
+    jobsDone: input.jobsDone,
+    citiesServed: input.citiesServed,
+    guaranteeAr: oneLine(input.guaranteeAr),
+    guaranteeEn: oneLine(input.guaranteeEn),
+    crNumber: digitsOf(input.crNumber),
+    vatNumber: digitsOf(input.vatNumber),
+    quotes: input.quotes.map((q): ProofQuote => ({
+      id: q.id || newId(),
+      textAr: tidyText(q.textAr),
+      textEn: tidyText(q.textEn),
+      name: oneLine(q.name),
+      cityAr: oneLine(q.cityAr),
+      cityEn: oneLine(q.cityEn),
+    })),
+    reviewsLink: checkedLink('reviewsLink', input.reviewsLink),
+    crCheckLink: checkedLink('crCheckLink', input.crCheckLink),
+    vatCheckLink: checkedLink('vatCheckLink', input.vatCheckLink),
+  };
+  if (out.crNumber !== '' && !CR_NUMBER.test(out.crNumber)) {
+    throw new InvalidInputError(
+      'crNumber',
+      'crNumber must be the 10 digits of the commercial registration, like 1010123456, or empty.',
+    );
+  }
+  if (out.vatNumber !== '' && !VAT_NUMBER.test(out.vatNumber)) {
+    throw new InvalidInputError(
+      'vatNumber',
+      'vatNumber must be the 15 digits of the VAT number, starting and ending with 3, like 300123456700003, or empty.',
+    );
+  }
+  const seen = new Set<string>();
+  out.quotes.forEach((q, i) => {
+    if (q.textAr === '' && q.textEn === '')
+      throw new InvalidInputError(
+        `quotes.${i}.textAr`,
+        `quotes.${i}.textAr must not be empty when textEn is: write the quote in Arabic, English or both.`,
+      );
+    if (q.name === '') throw new InvalidInputError(`quotes.${i}.name`, `quotes.${i}.name must not be empty`);
+    if (seen.has(q.id))
+      throw new InvalidInputError(`quotes.${i}.id`, `quotes.${i}.id must not repeat another quote's id.`);
+    seen.add(q.id);
+  });
+  return out;
+}
+
+/** A stored version as the history keeps it: its fields by their API names, null figures as ''. */
+const proofVersion = (p: Proof): Version => ({
+  yearsInBusiness: p.yearsInBusiness ?? '',
+  jobsDone: p.jobsDone ?? '',
+  citiesServed: p.citiesServed ?? '',
+  guaranteeAr: p.guaranteeAr,
+  guaranteeEn: p.guaranteeEn,
+  crNumber: p.crNumber,
+  vatNumber: p.vatNumber,
+  quotes: p.quotes.map((q) => ({ ...q })),
+  reviewsLink: p.reviewsLink,
+  crCheckLink: p.crCheckLink,
+  vatCheckLink: p.vatCheckLink,
+  updatedAt: p.updatedAt,
+});
+
+// No title: the History screen names the entry by its kind ("Trust & proof").
+const proofRow = settingsRow<Proof>({
+  key: PROOF_KEY,
+  empty: EMPTY_PROOF,
+  history: { kind: 'proof', title: () => '', version: proofVersion },
+});
+
+/** The fields a history version holds, for a restore; what it lacks is empty. */
+export function proofFromVersion(v: Version): ProofFields {
+  const num = (k: string) => (typeof v[k] === 'number' ? v[k] : null);
+  const str = (k: string) => (typeof v[k] === 'string' ? v[k] : '');
+  const quotes = Array.isArray(v.quotes)
+    ? v.quotes.filter((q): q is Record<string, string> => typeof q === 'object')
+    : [];
+  return {
+    yearsInBusiness: num('yearsInBusiness'),
+    jobsDone: num('jobsDone'),
+    citiesServed: num('citiesServed'),
+    guaranteeAr: str('guaranteeAr'),
+    guaranteeEn: str('guaranteeEn'),
+    crNumber: str('crNumber'),
+    vatNumber: str('vatNumber'),
+    quotes: quotes.map((q) => ({
+      id: q.id ?? '',
+      textAr: q.textAr ?? '',
+      textEn: q.textEn ?? '',
+      name: q.name ?? '',
+      cityAr: q.cityAr ?? '',
+      cityEn: q.cityEn ?? '',
+    })),
+    reviewsLink: str('reviewsLink'),
+    crCheckLink: str('crCheckLink'),
+    vatCheckLink: str('vatCheckLink'),
+  };
+}
+
+/** Saves the trust settings; with `expected` (the updatedAt read) a newer save answers 409. */
+export async function saveProof(
+  db: Db,
+  input: ProofInput,
+  expected: string | undefined,
+  actor?: string,
+): Promise<Proof> {
+  return db.transaction().execute((trx) => writeProof(trx, input, expected, actor));
+}
+
+/**
+ * The write of saveProof inside a transaction the caller holds (the demo seed, a restore); with
+ * `actor`, kept in the history. A link left out (a client from before they existed) keeps the stored one.
+ */
+export async function writeProof(
+  db: Db,
+  input: ProofInput,
+  expected: string | undefined,
+  actor?: string,
+): Promise<Proof> {
+  const current = await proofRow.get(db);
+  const links = Object.fromEntries(PROOF_LINK_FIELDS.map((f) => [f, input[f] ?? current[f]])) as Pick<
+    ProofFields,
+    LinkField
+  >;
+  return proofRow.write(db, normaliseProof({ ...input, ...links }), expected, actor);
+}

@@ -1,0 +1,103 @@
+import { nextUpdatedAt, type Db } from '../../db/database.ts';
+import { assertSwapped, assertVersion } from '../../lib/concurrency.ts';
+import { recordChange } from '../history/history-repository.ts';
+import type { HistoryKind, Version } from '../../../shared/history.ts';
+
+/** What every settings row answers besides its fields: the version an editor sends back (If-Match). */
+interface Versioned {
+  updatedAt: string;
+}
+
+/** How a settings row's changes are kept in the History. */
+interface HistoryOf<T> {
+  kind: HistoryKind;
+  /** The entry's title ('' names it by its kind). */
+  title: (next: T) => string;
+  /** A stored value as a history version (by default the value itself). */
+  version?: (value: T) => Version;
+}
+
+export interface SettingsRowDefinition<T extends Versioned> {
+  /** The row's key in the `settings` table. */
+  key: string;
+  /** Every field with its "not set" value, `updatedAt` ''; also what a row saved before a field existed lacks. */
+  empty: T;
+  /** What is stored, as answered (a value saved before it was checked, shown in today's form). */
+  read?: (stored: T) => T;
+  history?: HistoryOf<T>;
+}
+
+/**
+ * One JSON row of the `settings` table edited as a whole (the contact details, trust and proof,
+ * the search titles): read with every field present, written with a version check (the
+ * `updatedAt` the editor read, 409 when it changed since) and a compare-and-set on the stored
+ * value (409 when another save won the race), and, for an admin's change, the value it replaced
+ * kept in the History. Each feature says what is stored (`empty`), how an old row reads, and its
+ * History kind; its own rules (normalising, refusals) run before `write`.
+ */
+export function settingsRow<T extends Versioned>(def: SettingsRowDefinition<T>) {
+  const parse = (value: string | undefined): T => {
+    if (!value) return { ...def.empty };
+    let stored: T;
+    try {
+      stored = { ...def.empty, ...(JSON.parse(value) as Partial<T>) };
+    } catch {
+      return { ...def.empty };
+    }
+    return def.read ? def.read(stored) : stored;
+  };
+  const asVersion = (value: T): Version =>
+    (def.history?.version ?? ((v: T) => ({ ...v }) as unknown as Version))(value);
+
+  /** The stored value; every field "not set" before the first save. */
+  const get = async (db: Db): Promise<T> => {
+    const row = await db.selectFrom('settings').select('value').where('key', '=', def.key).executeTakeFirst();
+    return parse(row?.value);
+  };
+
+  /**
+   * Stores `fields` (already checked) in the transaction the caller holds. With `expected`, a
+   * newer stored version answers 409; with `actor`, the replaced value is kept in the History.
+   */
+  const write = async (
+    db: Db,
+    fields: Omit<T, 'updatedAt'>,
+    expected: string | undefined,
+    actor?: string,
+  ): Promise<T> => {
+    const row = await db.selectFrom('settings').select('value').where('key', '=', def.key).executeTakeFirst();
+    const current = parse(row?.value);
+    assertVersion(expected, current.updatedAt);
+    const next = { ...fields, updatedAt: nextUpdatedAt(current.updatedAt) } as T;
+    const value = JSON.stringify(next);
+    if (!row) {
+      await db.insertInto('settings').values({ key: def.key, value }).execute();
+    } else {
+      assertSwapped(
+        await db
+          .updateTable('settings')
+          .set({ value })
+          .where('key', '=', def.key)
+          .where('value', '=', row.value)
+          .executeTakeFirst(),
+      );
+    }
+    if (actor !== undefined && def.history) {
+      await recordChange(db, {
+        kind: def.history.kind,
+        itemId: def.key,
+        title: def.history.title(next),
+        before: asVersion(current),
+        after: asVersion(next),
+        actor,
+      });
+    }
+    return next;
+  };
+
+  /** `write` in a transaction of its own. */
+  const save = (db: Db, fields: Omit<T, 'updatedAt'>, expected: string | undefined, actor?: string): Promise<T> =>
+    db.transaction().execute((trx) => write(trx, fields, expected, actor));
+
+  return { get, write, save };
+}

@@ -1,0 +1,298 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Button, LoadState, TextField } from '../../components/ui.tsx';
+import { useLanguage } from '../../i18n/language.tsx';
+import type { Contact } from '../../lib/endpoints.ts';
+import { dayText } from '../../lib/hours-text.ts';
+import type { Loaded } from '../../lib/use-load.ts';
+import { LIMITS } from '../../../../shared/limits.ts';
+import { MAX_RANGES, pastMidnight, WEEK_DAYS, type OpeningHours, type TimeRange } from '../../../../shared/hours.ts';
+import { useContactSave } from './contact-save.ts';
+
+interface Draft {
+  show: boolean;
+  days: OpeningHours;
+  noteAr: string;
+  noteEn: string;
+}
+
+/** A starting week for an owner who has not set any: most shops here open every day but Friday morning. */
+const STARTING_WEEK: OpeningHours = Object.fromEntries(
+  WEEK_DAYS.map((d) => [d, d === 'fri' ? [] : [{ from: '09:00', to: '21:00' }]]),
+) as OpeningHours;
+const FIRST_RANGE: TimeRange = { from: '09:00', to: '17:00' };
+const SECOND_RANGE: TimeRange = { from: '16:00', to: '22:00' };
+
+const toDraft = (c: Contact): Draft => ({
+  show: c.hours !== null,
+  days: c.hours ?? STARTING_WEEK,
+  noteAr: c.hoursNoteAr,
+  noteEn: c.hoursNoteEn,
+});
+const same = (a: Draft, b: Draft) => JSON.stringify(a) === JSON.stringify(b);
+/** The refusals said under their own field (a time, a day, a note); the rest above the buttons. */
+const underField = (field: string | null) =>
+  field !== null && /^(hours\.\w+(\.\d\.(from|to))?|hoursNoteAr|hoursNoteEn)$/.test(field);
+const FORM = 'contact-hours';
+
+/** Sunday's hours on every day that is open; a closed day (Friday, say) stays closed. Offered while Sunday is open. */
+const copyFirstDay = (days: OpeningHours): OpeningHours =>
+  Object.fromEntries(
+    WEEK_DAYS.map((d) => [d, days[d].length === 0 ? [] : days.sun.map((r) => ({ ...r }))]),
+  ) as OpeningHours;
+
+/**
+ * The opening hours, day by day (Sunday first): closed, or one or two periods, and a note in each
+ * language. Shown read-only, then Edit, Confirm or Cancel, like the other contact details.
+ */
+export function HoursEditor({
+  loaded,
+  onDirtyChange,
+}: {
+  loaded: Loaded<Contact>;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
+  const { t, say, lang } = useLanguage();
+  const p = t.place;
+  const id = useId();
+  const { saving, problems, setProblems, save } = useContactSave(loaded, FORM);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const saved = loaded.data ? toDraft(loaded.data) : null;
+  const dirty = draft !== null && saved !== null && !same(draft, saved);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  const fieldId = (name: string) => `${id}-${name.replace(/\./g, '-')}`;
+
+  useEffect(() => {
+    const first = problems.find((x) => x.field);
+    if (first?.field) document.getElementById(fieldId(first.field))?.focus();
+    // Focus moves once per refusal.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [problems]);
+
+  const edit = () => {
+    if (!saved) return;
+    setDraft(saved);
+    setProblems([]);
+    requestAnimationFrame(() => document.getElementById(`${id}-show`)?.focus());
+  };
+  const cancel = () => {
+    setDraft(null);
+    setProblems([]);
+  };
+  const setDay = (day: keyof OpeningHours, ranges: TimeRange[]) =>
+    setDraft((d) => (d ? { ...d, days: { ...d.days, [day]: ranges } } : d));
+  const confirmSave = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!draft) return;
+    const ok = await save({
+      hours: draft.show ? draft.days : null,
+      hoursNoteAr: draft.noteAr,
+      hoursNoteEn: draft.noteEn,
+    });
+    if (ok) setDraft(null);
+  };
+  const errorOf = (name: string) => {
+    const found = problems.filter((x) => x.field === name).map((x) => say(x.message));
+    return found.length ? found.join(' ') : undefined;
+  };
+
+  return (
+    <section className="panel" id="hours" aria-labelledby={`${id}-heading`} tabIndex={-1}>
+      <h2 className="section-title" id={`${id}-heading`}>
+        {p.hoursTitle}
+      </h2>
+      <p className="field-hint">{p.hoursHint}</p>
+      <LoadState loading={loaded.loading && !loaded.data} error={loaded.error} onRetry={loaded.reload} />
+      {draft ? (
+        <form className="contact-form" onSubmit={confirmSave} noValidate>
+          <label className="check-line">
+            <input
+              type="checkbox"
+              id={`${id}-show`}
+              checked={draft.show}
+              onChange={(e) => setDraft({ ...draft, show: e.target.checked })}
+            />
+            <span>{p.showHours}</span>
+          </label>
+          {draft.show && (
+            <>
+              <p className="field-hint">{p.timesHint}</p>
+              <div className="hours-days">
+                {WEEK_DAYS.map((day, i) => {
+                  const name = p.days[i]!;
+                  const ranges = draft.days[day];
+                  const setRange = (n: number, part: Partial<TimeRange>) =>
+                    setDay(
+                      day,
+                      ranges.map((r, k) => (k === n ? { ...r, ...part } : r)),
+                    );
+                  return (
+                    <fieldset
+                      key={day}
+                      className="hours-day"
+                      aria-invalid={problems.some((x) => x.field?.startsWith(`hours.${day}`)) || undefined}
+                    >
+                      <legend className="hours-day-name">{name}</legend>
+                      <label className="check-line">
+                        <input
+                          type="checkbox"
+                          checked={ranges.length > 0}
+                          onChange={(e) => setDay(day, e.target.checked ? [FIRST_RANGE] : [])}
+                        />
+                        <span>{p.openOn(name)}</span>
+                      </label>
+                      {ranges.map((r, n) => (
+                        <div className="hours-period" key={n}>
+                          {(['from', 'to'] as const).map((edge) => {
+                            const field = `hours.${day}.${n}.${edge}`;
+                            return (
+                              <TextField
+                                key={edge}
+                                id={fieldId(field)}
+                                type="time"
+                                dir="ltr"
+                                label={edge === 'from' ? p.from : p.to}
+                                aria-label={p.timeLabel(edge === 'from' ? p.from : p.to, name, n + 1)}
+                                value={r[edge]}
+                                error={errorOf(field)}
+                                onChange={(e) => setRange(n, { [edge]: e.target.value })}
+                              />
+                            );
+                          })}
+                        </div>
+                      ))}
+                      {ranges.some(pastMidnight) && <p className="field-hint">{dayText(ranges, lang, t)}</p>}
+                      {errorOf(`hours.${day}`) && (
+                        <p className="field-error" role="alert">
+                          {errorOf(`hours.${day}`)}
+                        </p>
+                      )}
+                      {ranges.length === 0 && <p className="muted">{p.closed}</p>}
+                      {ranges.length > 0 && ranges.length < MAX_RANGES && (
+                        <Button
+                          variant="ghost"
+                          aria-label={p.addPeriodLabel(name)}
+                          onClick={() => setDay(day, [...ranges, SECOND_RANGE])}
+                        >
+                          {p.addPeriod}
+                        </Button>
+                      )}
+                      {ranges.length === MAX_RANGES && (
+                        <Button
+                          variant="ghost"
+                          aria-label={p.removePeriodLabel(name)}
+                          onClick={() => setDay(day, ranges.slice(0, 1))}
+                        >
+                          {p.removePeriod}
+                        </Button>
+                      )}
+                    </fieldset>
+                  );
+                })}
+              </div>
+              <div className="form-actions">
+                <Button
+                  aria-describedby={`${id}-copy-hint`}
+                  disabled={draft.days.sun.length === 0}
+                  onClick={() => setDraft({ ...draft, days: copyFirstDay(draft.days) })}
+                >
+                  {p.copyFirstDay}
+                </Button>
+                <p className="field-hint" id={`${id}-copy-hint`}>
+                  {p.copyFirstDayHint}
+                </p>
+              </div>
+            </>
+          )}
+          <div className="contact-grid">
+            <TextField
+              label={p.hoursNoteAr}
+              id={fieldId('hoursNoteAr')}
+              lang="ar"
+              dir="rtl"
+              maxLength={LIMITS.hoursNote}
+              hint={p.hoursNoteHint}
+              value={draft.noteAr}
+              error={errorOf('hoursNoteAr')}
+              onChange={(e) => setDraft({ ...draft, noteAr: e.target.value })}
+            />
+            <TextField
+              label={p.hoursNoteEn}
+              id={fieldId('hoursNoteEn')}
+              lang="en"
+              dir="ltr"
+              maxLength={LIMITS.hoursNote}
+              value={draft.noteEn}
+              error={errorOf('hoursNoteEn')}
+              onChange={(e) => setDraft({ ...draft, noteEn: e.target.value })}
+            />
+          </div>
+          {problems
+            .filter((x) => !underField(x.field))
+            .map((x) => (
+              <p key={x.message} className="notice notice-error" role="alert">
+                {say(x.message)}
+              </p>
+            ))}
+          <div className="form-actions">
+            <Button type="submit" variant="primary" busy={saving}>
+              {t.confirm}
+            </Button>
+            <Button variant="ghost" disabled={saving} onClick={cancel}>
+              {t.cancel}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        loaded.data && (
+          <>
+            {loaded.data.hours ? (
+              <dl className="contact-list hours-list">
+                {WEEK_DAYS.map((day, i) => (
+                  <div key={day}>
+                    <dt>{p.days[i]}</dt>
+                    <dd>{dayText(loaded.data!.hours![day], lang, t)}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p className="muted hours-off">{p.hoursOff}</p>
+            )}
+            {(loaded.data.hoursNoteAr || loaded.data.hoursNoteEn) && (
+              <dl className="contact-list">
+                <div>
+                  <dt>{p.hoursNoteAr}</dt>
+                  <dd>
+                    {loaded.data.hoursNoteAr ? (
+                      <span lang="ar" dir="rtl">
+                        {loaded.data.hoursNoteAr}
+                      </span>
+                    ) : (
+                      <span className="muted">{t.notSet}</span>
+                    )}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{p.hoursNoteEn}</dt>
+                  <dd>
+                    {loaded.data.hoursNoteEn ? (
+                      <span lang="en" dir="ltr">
+                        {loaded.data.hoursNoteEn}
+                      </span>
+                    ) : (
+                      <span className="muted">{t.notSet}</span>
+                    )}
+                  </dd>
+                </div>
+              </dl>
+            )}
+            <div className="form-actions">
+              <Button variant="secondary" onClick={edit} aria-label={`${t.edit} ${p.hoursTitle}`}>
+                {t.edit}
+              </Button>
+            </div>
+          </>
+        )
+      )}
+    </section>
+  );
+}
