@@ -35,6 +35,7 @@ describeEachEngine(
       // Two calls from one visitor on one page and day are one call.
       assert.match(ar.text, /الاتصالات: 2 /);
       assert.match(ar.text, /رسائل واتساب: 1 /);
+      assert.match(ar.text, /طلبات المعاينة: 0 /);
       assert.match(ar.text, /1\. منتجاتنا: 2 تواصل\n2\. تواصل معنا: 1 تواصل/);
 
       const admin = await server().admin();
@@ -47,6 +48,7 @@ describeEachEngine(
       assert.match(en.text, /1\. Products: 2 contacts\n2\. Contact: 1 contact\n/);
       assert.match(en.text, /Calls: 2 /);
       assert.match(en.text, /WhatsApp messages: 1 /);
+      assert.match(en.text, /Inspection requests: 0 \(the same as the week before\)/);
       assert.match(en.html, /<html lang="en" dir="ltr">/);
 
       assert.equal((await admin.put('/api/leads/options', { weeklyEmail: false })).status, 200);

@@ -51,6 +51,7 @@ describe('leads: two servers adding into one row on PostgreSQL', { skip }, () =>
             emails: 0,
             page_visitors: 2,
             contacted: 1,
+            requests: 0,
           },
         ],
       );

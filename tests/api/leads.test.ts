@@ -5,7 +5,8 @@ import { createCard } from '../helpers/factories.ts';
 import { DESKTOP_UA, sendBeacon } from '../helpers/beacon.ts';
 import { describeEachEngine, type TestServer } from '../helpers/server.ts';
 
-const HEADER = 'day,page,language,device,source,views,visitors,calls,whatsapp,emails,title,page_visitors,contacted';
+const HEADER =
+  'day,page,language,device,source,views,visitors,calls,whatsapp,emails,title,page_visitors,contacted,requests';
 const today = () => dayIn('Asia/Riyadh');
 
 /** Waits for the beacons under way and writes the batch, as the timer would. */
@@ -45,8 +46,8 @@ describeEachEngine(
       assert.equal(lines[0], HEADER);
       // Two calls from one visitor on one page and day are one call; the title names the page (in Arabic by default).
       assert.deepEqual(lines.slice(1), [
-        `${today()},/contact,ar,desktop,instagram,1,1,0,0,0,تواصل معنا,1,0`,
-        `${today()},/products,en,mobile,Google,2,1,1,1,1,منتجاتنا,1,1`,
+        `${today()},/contact,ar,desktop,instagram,1,1,0,0,0,تواصل معنا,1,0,0`,
+        `${today()},/products,en,mobile,Google,2,1,1,1,1,منتجاتنا,1,1,0`,
       ]);
     });
 
@@ -62,7 +63,9 @@ describeEachEngine(
       await settle(server());
       const rows = await csvRows(server());
       assert.ok(
-        rows.includes(`${today()},/card-details?id=${card._id},ar,mobile,Instagram,1,0,0,1,0,منتج: ${card.title},1,1`),
+        rows.includes(
+          `${today()},/card-details?id=${card._id},ar,mobile,Instagram,1,0,0,1,0,منتج: ${card.title},1,1,0`,
+        ),
         rows.join('\n'),
       );
       const products = await admin.get('/api/leads/products');
@@ -114,7 +117,7 @@ describeEachEngine(
       await settle(server());
       assert.deepEqual(
         (await csvRows(server())).filter((r) => r.includes('/portfolio')),
-        [`${today()},/portfolio,ar,mobile,direct,1,1,0,0,0,أعمالنا,1,0`],
+        [`${today()},/portfolio,ar,mobile,direct,1,1,0,0,0,أعمالنا,1,0,0`],
       );
     });
 

@@ -91,10 +91,10 @@ describe('leads: real taps in Chromium', () => {
         // Last: WhatsApp opens a new tab (the footer's link).
         await tap(page, 'footer a[href*="wa.me"]');
         const day = dayIn('Asia/Riyadh');
-        // The page's title closes the first ten columns, then its visitors and those who got in touch (on their first tap).
+        // The page's title closes the first ten columns, then its visitors, those who got in touch (on their first tap) and requests.
         const expected = [
-          `${day},/contact,${run.lang},${run.device},direct,1,1,1,0,0,تواصل معنا,1,1`,
-          `${day},/products,${run.lang},${run.device},direct,1,0,1,1,1,منتجاتنا,1,0`,
+          `${day},/contact,${run.lang},${run.device},direct,1,1,1,0,0,تواصل معنا,1,1,0`,
+          `${day},/products,${run.lang},${run.device},direct,1,0,1,1,1,منتجاتنا,1,0,0`,
         ];
         // A beacon is on its way when the click returns: asked again until it has landed (or 5 s).
         let rows = await csv();

@@ -73,6 +73,7 @@ export async function fillLeadRows(
               whatsapp: r % 7 === 0 ? 1 : 0,
               emails: r % 29 === 0 ? 1 : 0,
               contacted: r % 7 === 0 && visitors > 0 ? 1 : 0,
+              requests: 0,
             });
             if (batch.length === 500) await put();
           }

@@ -21,6 +21,7 @@ import * as m011 from './migrations/011-lead-bounds.ts';
 import * as m012 from './migrations/012-cities-slugs-faq.ts';
 import * as m013 from './migrations/013-quote-requests.ts';
 import * as m014 from './migrations/014-backup-runs.ts';
+import * as m015 from './migrations/015-lead-requests.ts';
 
 /** Migrations are imported statically so a bundled or type-stripped build finds them without a file scan. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '012-cities-slugs-faq': m012,
   '013-quote-requests': m013,
   '014-backup-runs': m014,
+  '015-lead-requests': m015,
 };
 
 /** The names of the migrations this version of the code knows, in the order they run. */

@@ -300,11 +300,13 @@ export interface LeadCountsTable {
   page_visitors: number;
   /** Visitors who got in touch: each counted in the row of their first tap that day. */
   contacted: number;
+  /** Quote requests sent (migration 015), counted as they are stored. */
+  requests: number;
 }
 
 /** lead_counts added up per day and one of its columns (dim), kept as batches are written. */
 export interface LeadTotalsTable {
-  /** 'day' (key ''), 'page', 'source', 'language' or 'device'. */
+  /** 'day' (key ''), 'page', 'source', 'language', 'device' or 'city' (requests only, key: the city in Arabic or 'other'). */
   dim: string;
   day: string;
   key: string;
@@ -315,6 +317,7 @@ export interface LeadTotalsTable {
   whatsapp: number;
   emails: number;
   contacted: number;
+  requests: number;
 }
 
 /** A quote request from the public form (migration 013); the owner's email about it is kept on the row. */

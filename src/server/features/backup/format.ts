@@ -22,9 +22,11 @@ import { createGunzip } from 'node:zlib';
  * 0, and a page's visitors are then read from the visitors who entered on it. Version 6 adds the
  * cities (012: a table, and cards.city_id; an older file's projects import without a city) and names
  * 013 (quote requests, which a backup carries only when asked) and 014 (backup_runs, which backups skip).
+ * Version 7 adds the trust settings' check links (in a settings row's JSON). Version 8 adds the
+ * requests counted as leads (015, lead_counts.requests); an older file's rows import with 0.
  */
 export const FORMAT = 'bird-barrier-site';
-export const FORMAT_VERSION = 7;
+export const FORMAT_VERSION = 8;
 
 /**
  * What each older version still read lacks, so its files keep importing: the migrations added
@@ -32,7 +34,8 @@ export const FORMAT_VERSION = 7;
  * and the columns they added to tables the file has (each row gets the value given here).
  * Version 3 added the second factors (006, tables a backup skips), the leads counts (007) and the trash
  * and the history (008); version 4 the focal point of images (009); version 5 two lead counts (011; 010 adds only a table backups skip); version 6 nothing a backup carries (014); version 7 the trust settings' check links (in the settings row's JSON: a
- * version 6 file reads as without them, and a version 6 site refuses a version 7 file by its version, not as damaged).
+ * version 6 file reads as without them, and a version 6 site refuses a version 7 file by its version, not as damaged);
+ * version 8 the requests counted as leads (015, a column of lead_counts).
  */
 export interface AddedSince {
   migrations: readonly string[];
@@ -40,10 +43,15 @@ export interface AddedSince {
   columns: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 const FOCUS_COLUMNS = { images: { focus_x: 0.5, focus_y: 0.5 } };
-const LEAD_COLUMNS = { lead_counts: { page_visitors: 0, contacted: 0 } };
+/** 015: lead_counts counts the quote requests. */
+const REQUEST_COUNTS = { migrations: ['015-lead-requests'], columns: { lead_counts: { requests: 0 } } };
+const LEAD_COLUMNS = { lead_counts: { page_visitors: 0, contacted: 0, ...REQUEST_COUNTS.columns.lead_counts } };
 /** 012: the cities served become entries (a table of their own), and a project names its city. */
 const CITY_COLUMNS = { cards: { city_id: null } };
-const CITIES = { migrations: ['012-cities-slugs-faq', '013-quote-requests', '014-backup-runs'], tables: ['cities'] };
+const CITIES = {
+  migrations: ['012-cities-slugs-faq', '013-quote-requests', '014-backup-runs', ...REQUEST_COUNTS.migrations],
+  tables: ['cities'],
+};
 export const ADDED_SINCE: Readonly<Record<number, AddedSince>> = {
   2: {
     migrations: [
@@ -71,9 +79,10 @@ export const ADDED_SINCE: Readonly<Record<number, AddedSince>> = {
   5: {
     migrations: CITIES.migrations,
     tables: CITIES.tables,
-    columns: CITY_COLUMNS,
+    columns: { ...CITY_COLUMNS, ...REQUEST_COUNTS.columns },
   },
-  6: { migrations: [], tables: [], columns: {} },
+  6: { migrations: REQUEST_COUNTS.migrations, tables: [], columns: REQUEST_COUNTS.columns },
+  7: { migrations: REQUEST_COUNTS.migrations, tables: [], columns: REQUEST_COUNTS.columns },
 };
 
 /** An expected failure (bad file, refused target, bad usage): its message is all the operator needs. */

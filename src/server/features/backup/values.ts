@@ -343,6 +343,7 @@ const TABLES: { [T in ExportedTable]: Columns<T> } = {
     emails: count,
     page_visitors: count,
     contacted: count,
+    requests: count,
   },
   lead_options: {
     id: column(Type.Literal(1), '1', 1),

@@ -4,7 +4,8 @@ import type { Language } from '../../../shared/language.ts';
 import { cardNames, pageName, type CardName } from './page-names.ts';
 
 /** The columns: the first ten as they always were, then those added since (a spreadsheet reading by position keeps working). */
-const CSV_HEADER = 'day,page,language,device,source,views,visitors,calls,whatsapp,emails,title,page_visitors,contacted';
+const CSV_HEADER =
+  'day,page,language,device,source,views,visitors,calls,whatsapp,emails,title,page_visitors,contacted,requests';
 const COUNTS = ['views', 'visitors', 'calls', 'whatsapp', 'emails'] as const;
 /** Rows read per query: a short statement each (SQLite runs on the event loop), the CSV sent as it is read. */
 const PAGE = 500;
@@ -53,6 +54,7 @@ export async function* leadsCsv(db: Db, from: string, to: string, lang: Language
             field(pageName(r.page, lang, cards)),
             String(Number(r.page_visitors)),
             String(Number(r.contacted)),
+            String(Number(r.requests)),
           ].join(','),
         )
         .join('\r\n') + '\r\n'

@@ -43,6 +43,7 @@ export function planChunks(
         whatsapp: 0,
         emails: 0,
         contacted: 0,
+        requests: 0,
       });
       marks.set(key, []);
     }

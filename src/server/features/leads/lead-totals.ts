@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.ts';
  * an aggregate in SQL over that, with a LIMIT where it lists.
  */
 
-export type Dim = 'page' | 'source' | 'language' | 'device';
+export type Dim = 'page' | 'source' | 'language' | 'device' | 'city';
 export interface Counts {
   views: number;
   visitors: number;
@@ -17,6 +17,8 @@ export interface Counts {
   whatsapp: number;
   emails: number;
   contacted: number;
+  /** Quote requests stored (lead-requests.ts). */
+  requests: number;
 }
 
 const sums = [
@@ -26,6 +28,7 @@ const sums = [
   sql<number>`coalesce(sum(whatsapp), 0)`.as('whatsapp'),
   sql<number>`coalesce(sum(emails), 0)`.as('emails'),
   sql<number>`coalesce(sum(contacted), 0)`.as('contacted'),
+  sql<number>`coalesce(sum(requests), 0)`.as('requests'),
 ];
 
 const counts = (r: Record<string, unknown>): Counts => ({
@@ -35,6 +38,7 @@ const counts = (r: Record<string, unknown>): Counts => ({
   whatsapp: Number(r.whatsapp ?? 0),
   emails: Number(r.emails ?? 0),
   contacted: Number(r.contacted ?? 0),
+  requests: Number(r.requests ?? 0),
 });
 
 /** The counts of the days from `from` to `to` (inclusive), added up. */
@@ -63,7 +67,7 @@ export async function dailyTotals(db: Db, from: string, to: string): Promise<(Co
   return rows.map((r) => ({ day: r.day, ...counts(r) }));
 }
 
-/** The `limit` keys of `dim` that brought most contacts (then visitors) from `from` to `to`. */
+/** The `limit` keys of `dim` that brought most contacts and requests (then visitors) from `from` to `to`. */
 export async function topTotals(
   db: Db,
   dim: Dim,
@@ -78,7 +82,7 @@ export async function topTotals(
     .where('day', '>=', from)
     .where('day', '<=', to)
     .groupBy('key')
-    .orderBy(sql`sum(calls) + sum(whatsapp) + sum(emails)`, 'desc')
+    .orderBy(sql`sum(calls) + sum(whatsapp) + sum(emails) + sum(requests)`, 'desc')
     .orderBy(sql`sum(visitors)`, 'desc')
     .orderBy('key')
     .limit(limit)
@@ -108,12 +112,14 @@ export async function contactsByCard(db: Db, from: string, to: string): Promise<
 /**
  * Builds lead_totals again from lead_counts (after an import, which carries only the counts). A
  * page's visitors are its rows' page visitors, or their visitors where a file from before page
- * visitors were counted has none (those who entered on a page saw it).
+ * visitors were counted has none (those who entered on a page saw it). The requests per city are
+ * not in lead_counts: they start again from the import (the requests per day, page, language,
+ * device and source are kept).
  */
 export async function rebuildTotals(db: Kysely<any>): Promise<void> {
   await db.deleteFrom('lead_totals').execute();
-  const columns = sql`(dim, day, key, views, visitors, calls, whatsapp, emails, contacted)`;
-  const rest = sql`sum(calls), sum(whatsapp), sum(emails), sum(contacted)`;
+  const columns = sql`(dim, day, key, views, visitors, calls, whatsapp, emails, contacted, requests)`;
+  const rest = sql`sum(calls), sum(whatsapp), sum(emails), sum(contacted), sum(requests)`;
   await sql`insert into lead_totals ${columns} select 'day', day, '', sum(views), sum(visitors), ${rest} from lead_counts group by day`.execute(
     db,
   );

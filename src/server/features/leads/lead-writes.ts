@@ -266,7 +266,7 @@ function totalsOf(rows: readonly RowDelta[]): LeadTotalsTable[] {
     const id = `${dim}\t${day}\t${key}`;
     let t = totals.get(id);
     if (!t) {
-      t = { dim, day, key, views: 0, visitors: 0, calls: 0, whatsapp: 0, emails: 0, contacted: 0 };
+      t = { dim, day, key, views: 0, visitors: 0, calls: 0, whatsapp: 0, emails: 0, contacted: 0, requests: 0 };
       totals.set(id, t);
     }
     t.views += row.views;

@@ -3,6 +3,7 @@ import type { Language } from '../../../shared/language.ts';
 import { addDays, dayIn } from './classify.ts';
 import { dailyTotals, periodTotals, topTotals, type Counts, type Dim } from './lead-totals.ts';
 import { cardIdOf, cardNames } from './page-names.ts';
+import { servedCities } from '../requests/request-cities.ts';
 
 interface Totals {
   visitors: number;
@@ -15,6 +16,8 @@ interface Totals {
   contacted: number;
   /** Of 100 visitors, how many got in touch: contacted per 100 visitors, never more than 100. */
   contactsPer100: number;
+  /** Quote requests sent (stored; robots' and refused ones are not). */
+  requests: number;
 }
 interface Ranked {
   key: string;
@@ -23,6 +26,7 @@ interface Ranked {
   whatsapp: number;
   emails: number;
   contacts: number;
+  requests: number;
 }
 interface RankedPage extends Ranked {
   /** A detail page's card, in the language asked: absent when the card is no longer there. */
@@ -34,12 +38,14 @@ export interface Results {
   to: string;
   totals: Totals;
   previous: Totals;
-  daily: { day: string; visitors: number; contacts: number }[];
+  daily: { day: string; visitors: number; contacts: number; requests: number }[];
   /** Per page, its visitors are those who saw it (not only those who entered on it). */
   pages: RankedPage[];
   sources: Ranked[];
   languages: Ranked[];
   devices: Ranked[];
+  /** The cities requests asked for: key as counted (the city in Arabic, or 'other'), title in the language asked. */
+  cities: { key: string; title: string; requests: number }[];
 }
 
 /** The lists' length: the top ten of each. */
@@ -58,6 +64,7 @@ function totalsOf(c: Counts): Totals {
     contacts: contactsOf(c),
     contacted,
     contactsPer100: c.visitors > 0 ? Math.round((contacted * 1000) / c.visitors) / 10 : 0,
+    requests: c.requests,
   };
 }
 
@@ -68,6 +75,7 @@ const ranked = (r: Counts & { key: string }): Ranked => ({
   whatsapp: r.whatsapp,
   emails: r.emails,
   contacts: contactsOf(r),
+  requests: r.requests,
 });
 
 /** The period of `days` days ending today (in the business's time zone). */
@@ -82,7 +90,7 @@ export function periodOf(timeZone: string, days: number, now = new Date()): { fr
  */
 export async function leadResults(db: Db, from: string, to: string, days: number, lang: Language): Promise<Results> {
   const top = (dim: Dim) => topTotals(db, dim, from, to, TOP);
-  const [totals, previous, daily, pages, sources, languages, devices] = await Promise.all([
+  const [totals, previous, daily, pages, sources, languages, devices, cities, arabic, named] = await Promise.all([
     periodTotals(db, from, to),
     periodTotals(db, addDays(from, -days), addDays(from, -1)),
     dailyTotals(db, from, to),
@@ -90,12 +98,15 @@ export async function leadResults(db: Db, from: string, to: string, days: number
     top('source'),
     top('language'),
     top('device'),
+    top('city'),
+    servedCities(db, 'ar'),
+    servedCities(db, lang),
   ]);
   const byDay = new Map(daily.map((d) => [d.day, d]));
   const series: Results['daily'] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) {
     const d = byDay.get(day);
-    series.push({ day, visitors: d?.visitors ?? 0, contacts: d ? contactsOf(d) : 0 });
+    series.push({ day, visitors: d?.visitors ?? 0, contacts: d ? contactsOf(d) : 0, requests: d?.requests ?? 0 });
   }
   const cards = await cardNames(
     db,
@@ -115,5 +126,9 @@ export async function leadResults(db: Db, from: string, to: string, days: number
     sources: sources.map(ranked),
     languages: languages.map(ranked),
     devices: devices.map(ranked),
+    // A city no longer served keeps its Arabic name; 'other' is named by the screen.
+    cities: cities
+      .filter((c) => c.requests > 0)
+      .map((c) => ({ key: c.key, title: named[arabic.indexOf(c.key)] ?? c.key, requests: c.requests })),
   };
 }

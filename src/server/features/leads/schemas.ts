@@ -55,6 +55,7 @@ const Totals = Type.Object({
   }),
   contacted: Type.Integer({ description: 'visitors who got in touch (each once a day)' }),
   contactsPer100: Type.Number({ description: 'visitors who got in touch, per 100 visitors (at most 100)' }),
+  requests: Type.Integer({ description: 'quote requests sent from the request form' }),
 });
 const Ranked = Type.Object({
   key: Type.String(),
@@ -67,6 +68,7 @@ const Ranked = Type.Object({
   whatsapp: Type.Integer(),
   emails: Type.Integer(),
   contacts: Type.Integer(),
+  requests: Type.Integer(),
 });
 export const ResultsAnswer = dataOf(
   Type.Object({
@@ -74,11 +76,21 @@ export const ResultsAnswer = dataOf(
     to: Day,
     totals: Totals,
     previous: Totals,
-    daily: Type.Array(Type.Object({ day: Day, visitors: Type.Integer(), contacts: Type.Integer() })),
+    daily: Type.Array(
+      Type.Object({ day: Day, visitors: Type.Integer(), contacts: Type.Integer(), requests: Type.Integer() }),
+    ),
     pages: Type.Array(Ranked),
     sources: Type.Array(Ranked),
     languages: Type.Array(Ranked),
     devices: Type.Array(Ranked),
+    cities: Type.Array(
+      Type.Object({
+        key: Type.String({ description: "the city as counted: its Arabic name, or 'other'" }),
+        title: Type.String({ description: "the city's name in the language asked" }),
+        requests: Type.Integer(),
+      }),
+      { description: 'the cities quote requests asked for, most first (top ten)' },
+    ),
     weeklyEmail: Type.Boolean(),
     emailLanguage: Type.Union([Type.Literal('ar'), Type.Literal('en')], {
       description: 'the language the weekly email is written in',

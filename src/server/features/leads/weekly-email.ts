@@ -15,6 +15,7 @@ const WORDS = {
     visitors: 'الزوار',
     calls: 'الاتصالات',
     whatsapp: 'رسائل واتساب',
+    requests: 'طلبات المعاينة',
     change: (pct: string) => `${pct} عن الأسبوع الذي قبله`,
     same: 'كما في الأسبوع الذي قبله',
     fresh: 'لا شيء في الأسبوع الذي قبله',
@@ -30,6 +31,7 @@ const WORDS = {
     visitors: 'Visitors',
     calls: 'Calls',
     whatsapp: 'WhatsApp messages',
+    requests: 'Inspection requests',
     change: (pct: string) => `${pct} on the week before`,
     same: 'the same as the week before',
     fresh: 'none the week before',
@@ -41,7 +43,7 @@ const WORDS = {
   },
 } as const;
 
-/** The weekly email in the owner's admin language: last week's visitors, calls and WhatsApp, the change, the top three pages. */
+/** The weekly email in the owner's admin language: last week's visitors, calls, WhatsApp and requests, the change, the top three pages. */
 function weeklyEmail(
   results: Results,
   lang: Language,
@@ -55,7 +57,7 @@ function weeklyEmail(
     const pct = Math.round(((now - before) / before) * 100);
     return w.change(`${pct > 0 ? '+' : '−'}${n.format(Math.abs(pct))}%`);
   };
-  const figures = (['visitors', 'calls', 'whatsapp'] as const).map(
+  const figures = (['visitors', 'calls', 'whatsapp', 'requests'] as const).map(
     (k) => `${w[k]}: ${n.format(results.totals[k])} (${change(results.totals[k], results.previous[k])})`,
   );
   const name = (p: Results['pages'][number]) => {
@@ -85,7 +87,7 @@ ${top.map(p).join('\n')}
 
 /**
  * Sends last week's results (the seven days before today) to the owner, unless switched off or
- * there is nothing to tell (no visitor in either week). Answers 1 when sent. The weekly job lease
+ * there is nothing to tell (no visitor and no request in either week). Answers 1 when sent. The weekly job lease
  * (src/server/jobs/schedule.ts) makes it once a week for all servers together.
  */
 export async function sendWeeklyEmail(ctx: AppContext, now = new Date()): Promise<number> {
@@ -95,7 +97,8 @@ export async function sendWeeklyEmail(ctx: AppContext, now = new Date()): Promis
   if (!owner) return 0;
   const to = addDays(dayIn(ctx.config.leads.timeZone, now), -1);
   const results = await leadResults(ctx.db, addDays(to, -6), to, 7, options.language);
-  if (results.totals.visitors === 0 && results.previous.visitors === 0) return 0;
+  const quiet = (t: Results['totals']) => t.visitors === 0 && t.requests === 0;
+  if (quiet(results.totals) && quiet(results.previous)) return 0;
   await ctx.mailer.send({ to: owner.email, ...weeklyEmail(results, options.language, ctx.config.publicUrl) });
   return 1;
 }

@@ -9,6 +9,8 @@ import type { Language } from '../../../shared/i18n/index.ts';
 import { checkRequest, OTHER_CITY, type RequestErrors, type RequestValues } from '../../../shared/quote-request.ts';
 import { insertRequest, type NewRequest } from './requests-repository.ts';
 import { servedCities } from './request-cities.ts';
+import { countRequest } from '../leads/lead-requests.ts';
+import { dayIn } from '../leads/classify.ts';
 import type { PostedForm } from './request-form.ts';
 
 /** Where the request was sent from, as the leads count a visit, and the sender's address (for its limit). */
@@ -102,10 +104,25 @@ export async function submitRequest(ctx: AppContext, form: PostedForm, origin: R
     unchallenged: !form.scripted,
     mailState: held ? 'held' : 'pending',
   };
+  // Counted as a lead under the same keys a visit is (lead_counts' language-less page), and the
+  // city named in Arabic, so a request in either language adds to the same city.
+  const at = cities.indexOf(values.city);
+  const arabic = origin.lang === 'ar' ? cities : await servedCities(db, 'ar');
+  const lead = {
+    day: dayIn(ctx.config.leads.timeZone, new Date(base.createdAt)),
+    page: card ? `/card-details?id=${card.id}` : '/request',
+    language: origin.lang,
+    device: origin.device,
+    source: origin.source,
+    city: at >= 0 && arabic[at] ? arabic[at] : OTHER_CITY,
+  };
   for (let tries = 1; ; tries++) {
     const reference = String(randomInt(0, 1_000_000)).padStart(6, '0');
     try {
-      await db.transaction().execute((trx) => insertRequest(trx, { ...base, reference }, form.photos));
+      await db.transaction().execute(async (trx) => {
+        await insertRequest(trx, { ...base, reference }, form.photos);
+        await countRequest(trx, lead);
+      });
       return { ok: true, id: base.id, reference };
     } catch (err) {
       if (!isUniqueViolation(err) || tries >= REFERENCE_TRIES) throw err;

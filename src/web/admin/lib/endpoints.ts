@@ -197,6 +197,13 @@ export interface Ranked {
   whatsapp: number;
   emails: number;
   contacts: number;
+  requests: number;
+}
+/** A city quote requests asked for: key as counted (its Arabic name, or 'other'), title in the admin's language. */
+export interface LeadCity {
+  key: string;
+  title: string;
+  requests: number;
 }
 export interface LeadTotals {
   visitors: number;
@@ -207,17 +214,19 @@ export interface LeadTotals {
   contacts: number;
   contacted: number;
   contactsPer100: number;
+  requests: number;
 }
 export interface LeadResults {
   from: string;
   to: string;
   totals: LeadTotals;
   previous: LeadTotals;
-  daily: { day: string; visitors: number; contacts: number }[];
+  daily: { day: string; visitors: number; contacts: number; requests: number }[];
   pages: Ranked[];
   sources: Ranked[];
   languages: Ranked[];
   devices: Ranked[];
+  cities: LeadCity[];
   weeklyEmail: boolean;
   emailLanguage: 'ar' | 'en';
 }

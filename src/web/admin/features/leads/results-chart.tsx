@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type PointerEvent } from 'react';
 import { useLanguage } from '../../i18n/language.tsx';
 import type { LeadResults } from '../../lib/endpoints.ts';
+import { REQUEST_RESULT_WORDS } from './results-words.ts';
 
 const WIDTH = 600;
 const HEIGHT = 160;
@@ -23,18 +24,19 @@ function labelledDays(count: number): { i: number; minor: boolean }[] {
 }
 
 /**
- * Visitors (bars) and contacts (a line) per day, with dated days under it and the scale beside it;
+ * Visitors (bars), contacts (a line) and quote requests (a dashed line) per day, with dated days under it and the scale beside it;
  * pointing at (or tapping) a day shows its date and figures. Drawn left to right in both languages
  * (days read like a calendar row); the table behind it is what screen readers read, in order.
  */
 export function DailyChart({ result, format }: { result: LeadResults; format: (n: number) => string }) {
   const { t, lang } = useLanguage();
   const r = t.results;
+  const requests = REQUEST_RESULT_WORDS[lang].requests;
   const titleId = useId();
   const hintId = useId();
   const days = result.daily;
   const [active, setActive] = useState<number | undefined>(undefined);
-  const top = niceTop(Math.max(1, ...days.map((d) => Math.max(d.visitors, d.contacts))));
+  const top = niceTop(Math.max(1, ...days.map((d) => Math.max(d.visitors, d.contacts, d.requests))));
   const step = WIDTH / days.length;
   const y = (n: number) => HEIGHT - (n / top) * HEIGHT;
   const locale = lang === 'ar' ? 'ar' : 'en-GB';
@@ -46,7 +48,8 @@ export function DailyChart({ result, format }: { result: LeadResults; format: (n
     [locale],
   );
   const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
-  const line = days.map((d, i) => `${(i + 0.5) * step},${y(d.contacts)}`).join(' ');
+  const line = (of: (d: (typeof days)[number]) => number) =>
+    days.map((d, i) => `${(i + 0.5) * step},${y(of(d))}`).join(' ');
   const point = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     const i = Math.floor(((event.clientX - box.left) / box.width) * days.length);
@@ -58,7 +61,8 @@ export function DailyChart({ result, format }: { result: LeadResults; format: (n
     <figure className="results-chart" aria-labelledby={titleId} aria-describedby={hintId}>
       <figcaption id={titleId}>
         {r.chartTitle} <span className="results-key results-key-visitors">{r.visitors}</span>{' '}
-        <span className="results-key results-key-contacts">{r.contacts}</span>
+        <span className="results-key results-key-contacts">{r.contacts}</span>{' '}
+        <span className="results-key results-key-requests">{requests}</span>
       </figcaption>
       <p id={hintId} className="results-hint">
         {r.chartHint}
@@ -89,7 +93,8 @@ export function DailyChart({ result, format }: { result: LeadResults; format: (n
                 height={HEIGHT - y(d.visitors)}
               />
             ))}
-            <polyline className="results-line" points={line} fill="none" />
+            <polyline className="results-line" points={line((d) => d.contacts)} fill="none" />
+            <polyline className="results-line results-line-requests" points={line((d) => d.requests)} fill="none" />
           </svg>
           {shown && active !== undefined && (
             <div
@@ -103,6 +108,9 @@ export function DailyChart({ result, format }: { result: LeadResults; format: (n
               </span>
               <span>
                 {r.contacts}: {format(shown.contacts)}
+              </span>
+              <span>
+                {requests}: {format(shown.requests)}
               </span>
             </div>
           )}
@@ -133,6 +141,7 @@ export function DailyChart({ result, format }: { result: LeadResults; format: (n
               <th scope="col">{r.day}</th>
               <th scope="col">{r.visitors}</th>
               <th scope="col">{r.contacts}</th>
+              <th scope="col">{requests}</th>
             </tr>
           </thead>
           <tbody>
@@ -141,6 +150,7 @@ export function DailyChart({ result, format }: { result: LeadResults; format: (n
                 <th scope="row">{dates.long.format(dateOf(d.day))}</th>
                 <td>{format(d.visitors)}</td>
                 <td>{format(d.contacts)}</td>
+                <td>{format(d.requests)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,21 +1,25 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Button, LoadState, PageHeader } from '../../components/ui.tsx';
 import type { Dict } from '../../i18n/dict.ts';
 import { useLanguage, useTitle } from '../../i18n/language.tsx';
-import { guard, leads, type LeadTotals, type Ranked } from '../../lib/endpoints.ts';
+import { guard, leads, type LeadCity, type LeadTotals, type Ranked } from '../../lib/endpoints.ts';
 import { guardWords } from '../../i18n/account-guard.ts';
 import { notify } from '../../lib/notify.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { DailyChart } from './results-chart.tsx';
+import { REQUEST_RESULT_WORDS } from './results-words.ts';
 
 const PERIODS = [7, 30, 90] as const;
-type Figure = 'visitors' | 'calls' | 'whatsapp' | 'emails' | 'contactsPer100';
+type Figure = 'visitors' | 'calls' | 'whatsapp' | 'emails' | 'requests' | 'contactsPer100';
+type RequestWords = (typeof REQUEST_RESULT_WORDS)['en'];
 
 /** A page row in words: a product's or project's title, the page's name, never a raw path. */
-function pageLabel(r: Dict['results'], row: Ranked): string {
+function pageLabel(r: Dict['results'], w: RequestWords, row: Ranked): string {
   if (row.cardType && row.title !== undefined)
     return row.cardType === 'product' ? r.product(row.title) : r.project(row.title);
   if (row.key.startsWith('/card-details?')) return r.removedItem;
+  if (row.key === '/request') return w.requestPage;
+  if (row.key.startsWith('/cities/')) return w.cityPage(row.key.slice('/cities/'.length));
   return r.pageNames[row.key] ?? row.key;
 }
 
@@ -32,6 +36,7 @@ function sourceLabel(r: Dict['results'], row: Ranked): string {
 export function ResultsPage() {
   const { t, lang } = useLanguage();
   const r = t.results;
+  const w = REQUEST_RESULT_WORDS[lang];
   useTitle(t.nav.results);
   const [days, setDays] = useState<number>(7);
   const data = useLoad((signal) => leads.results(days, lang, { signal }), `results-${days}-${lang}`);
@@ -98,7 +103,7 @@ export function ResultsPage() {
               title={r.pages}
               note={r.pagesNote}
               rows={result.pages}
-              label={(row) => pageLabel(r, row)}
+              label={(row) => pageLabel(r, w, row)}
               format={number.format}
             />
             <TopList
@@ -120,6 +125,7 @@ export function ResultsPage() {
               label={(row) => r.deviceNames[row.key] ?? row.key}
               format={number.format}
             />
+            <CityList title={w.cities} rows={result.cities} otherCity={w.otherCity} format={number.format} />
           </div>
           <label className="results-weekly">
             <input
@@ -150,13 +156,15 @@ function Totals({
   previous: LeadTotals;
   format: (n: number) => string;
 }) {
-  const { t } = useLanguage();
+  const { t, lang } = useLanguage();
   const r = t.results;
+  const w = REQUEST_RESULT_WORDS[lang];
   const figures: { key: Figure; label: string; hint?: string }[] = [
     { key: 'visitors', label: r.visitors },
     { key: 'calls', label: r.calls, hint: r.contactsHint },
     { key: 'whatsapp', label: r.whatsapp },
     { key: 'emails', label: r.emails },
+    { key: 'requests', label: w.requests, hint: w.requestsHint },
     { key: 'contactsPer100', label: r.per100(format(100)), hint: r.per100Hint },
   ];
   const change = (now: number, before: number) => {
@@ -192,11 +200,13 @@ function TopList({
   label: (row: Ranked) => string;
   format: (n: number) => string;
 }) {
-  const { t } = useLanguage();
+  const { t, lang } = useLanguage();
   const r = t.results;
+  const w = REQUEST_RESULT_WORDS[lang];
+  const headingId = useId();
   return (
-    <section className="results-list">
-      <h2>{title}</h2>
+    <ScrollableList headingId={headingId}>
+      <h2 id={headingId}>{title}</h2>
       {note && rows.length > 0 && <p className="results-hint">{note}</p>}
       {rows.length === 0 ? (
         <p className="results-none">{r.none}</p>
@@ -206,6 +216,7 @@ function TopList({
             <tr>
               <th scope="col">{title}</th>
               <th scope="col">{r.contacts}</th>
+              <th scope="col">{w.requestsShort}</th>
               <th scope="col">{r.calls}</th>
               <th scope="col">{r.whatsapp}</th>
               <th scope="col">{r.visitors}</th>
@@ -218,6 +229,7 @@ function TopList({
                   {label(row)}
                 </th>
                 <td>{format(row.contacts)}</td>
+                <td>{format(row.requests)}</td>
                 <td>{format(row.calls)}</td>
                 <td>{format(row.whatsapp)}</td>
                 <td>{format(row.visitors)}</td>
@@ -226,6 +238,62 @@ function TopList({
           </tbody>
         </table>
       )}
+    </ScrollableList>
+  );
+}
+
+/** The cities quote requests asked for (a city not served is "another city"). */
+function CityList({
+  title,
+  rows,
+  otherCity,
+  format,
+}: {
+  title: string;
+  rows: LeadCity[];
+  otherCity: string;
+  format: (n: number) => string;
+}) {
+  const { t, lang } = useLanguage();
+  const w = REQUEST_RESULT_WORDS[lang];
+  const headingId = useId();
+  return (
+    <ScrollableList headingId={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {rows.length === 0 ? (
+        <p className="results-none">{t.results.none}</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{title}</th>
+              <th scope="col">{w.requestsShort}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row" dir="auto">
+                  {row.key === 'other' ? otherCity : row.title}
+                </th>
+                <td>{format(row.requests)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </ScrollableList>
+  );
+}
+
+/**
+ * A list whose table scrolls sideways on a narrow screen: it takes the keyboard's focus, named by its
+ * heading, so that it can be scrolled without a pointer too (WCAG 2.1.1).
+ */
+function ScrollableList({ headingId, children }: { headingId: string; children: ReactNode }) {
+  return (
+    <section className="results-list" tabIndex={0} aria-labelledby={headingId}>
+      {children}
     </section>
   );
 }
