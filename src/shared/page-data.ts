@@ -28,6 +28,13 @@ export interface CardView {
   image: ImageView;
 }
 
+/** A card named and linked, without its image or text: a product page's "other products". */
+interface CardLinkView {
+  id: string;
+  title: string;
+  language: Language;
+}
+
 export interface DetailView {
   id: string;
   title: string;
@@ -123,7 +130,8 @@ export interface PageDataMap {
   contact: null;
   /** What is counted, in plain words (server-side text: it adds nothing to the public JavaScript). */
   privacy: { paragraphs: string[] };
-  'card-details': { card: CardView; details: DetailView[] };
+  /** `others`: a product page's links to the other products (absent on a project's page). */
+  'card-details': { card: CardView; details: DetailView[]; others?: CardLinkView[] };
   /** A served city: its own text, its projects, the products, the proof, and the other published cities. */
   city: {
     city: CityView;

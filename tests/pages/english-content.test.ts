@@ -10,7 +10,9 @@ import { html } from './site-data.ts';
 function holder(body: string, text: string): string | undefined {
   const at = body.indexOf(`>${html(text)}<`);
   if (at < 0) return undefined;
-  const open = body.lastIndexOf('<', at);
+  let open = body.lastIndexOf('<', at);
+  // A product's title is a link to its page: the heading around the link holds it.
+  if (body.startsWith('<a ', open)) open = body.lastIndexOf('<', open - 1);
   return body.slice(open, at + 1);
 }
 

@@ -260,12 +260,39 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
     }
   });
 
-  it('puts the Details link only on detailed products, with the card id in the address', async () => {
+  it("puts the Details button only on detailed products, and links every product's title to its page", async () => {
     for (const path of ['/products', '/en/products']) {
       const page = await get(path);
-      const hrefs = attrs(page.body, 'a', 'href').filter((h) => h.includes('card-details'));
-      assert.deepEqual(hrefs, [`${path.startsWith('/en') ? '/en' : ''}/card-details?id=${site.detailed._id}`], path);
+      const prefix = path.startsWith('/en') ? '/en' : '';
+      const details = [...page.body.matchAll(/<a href="([^"]+)" class="btn btn-outline card-details-link"/g)].map(
+        (m) => m[1],
+      );
+      assert.deepEqual(details, [`${prefix}/card-details?id=${site.detailed._id}`], path);
+      for (const card of [site.detailed, site.plain]) {
+        const title = new RegExp(`<h2 class="card-title"[^>]*><a href="${prefix}/card-details\\?id=${card._id}">`);
+        assert.match(page.body, title, `${path}: ${card.title}`);
+      }
     }
+  });
+
+  it('gives a product without details a page of its own: the cities served and the other products, linked', async () => {
+    for (const prefix of ['', '/en']) {
+      const page = await get(`${prefix}/card-details?id=${site.plain._id}`);
+      assert.equal(page.status, 200);
+      assert.ok(page.body.includes(`>${html(site.plain.title)}</h1>`), `${prefix}: its heading`);
+      const hrefs = attrs(page.body, 'a', 'href');
+      assert.ok(hrefs.includes(`${prefix}/card-details?id=${site.detailed._id}`), 'another product');
+      assert.ok(!hrefs.includes(`${prefix}/card-details?id=${site.plain._id}`), 'not itself');
+      const words = dictionaryFor(prefix ? 'en' : 'ar').cardDetails;
+      for (const heading of [words.citiesHeading, words.othersHeading])
+        assert.ok(page.body.includes(`>${html(heading)}</h2>`), `${prefix}: ${heading}`);
+      const cities = prefix ? site.contact.citiesEn : site.contact.citiesAr;
+      for (const city of cities) assert.ok(page.body.includes(`>${html(city)}<`), `${prefix}: ${city}`);
+    }
+    // A project's page is not a product's: no cities heading, no other products.
+    const project = await get(`/card-details?id=${site.portfolio._id}`);
+    assert.equal(project.status, 200);
+    assert.ok(!project.body.includes(dictionaryFor('ar').cardDetails.othersHeading));
   });
 
   it('loads only the first slide eagerly, with responsive variants', async () => {

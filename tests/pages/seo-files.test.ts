@@ -20,7 +20,7 @@ describe('sitemap.xml and robots.txt', () => {
   });
   after(() => server.close());
 
-  it('lists every public page in both languages with alternates, and each detailed product', async () => {
+  it('lists every public page in both languages with alternates, and every product, with details or without', async () => {
     const res = await fetch(`${server.url}/sitemap.xml`);
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /xml/);
@@ -33,8 +33,10 @@ describe('sitemap.xml and robots.txt', () => {
     for (const url of expected) assert.ok(locs.includes(url), `missing ${url}`);
     assert.ok(locs.includes(`${PUBLIC_URL}/card-details?id=${detailedId}`));
     assert.ok(locs.includes(`${PUBLIC_URL}/en/card-details?id=${detailedId}`));
-    assert.ok(!xml.includes(plainId), 'a product without details has no details page');
-    assert.equal(locs.length, expected.length + 2);
+    // Every product has a page (issue 34), not only those with detail items.
+    assert.ok(locs.includes(`${PUBLIC_URL}/card-details?id=${plainId}`));
+    assert.ok(locs.includes(`${PUBLIC_URL}/en/card-details?id=${plainId}`));
+    assert.equal(locs.length, expected.length + 4);
     assert.ok(xml.includes(`hreflang="x-default" href="${PUBLIC_URL}/about"`));
     assert.ok(xml.includes(`hreflang="en" href="${PUBLIC_URL}/en/about"`));
   });

@@ -158,6 +158,8 @@ export const ar: Dictionary = {
     itemsHeading: 'التفاصيل والاستخدامات',
     notFoundTitle: 'المنتج غير موجود',
     notFoundText: 'ربما أُزيل هذا المنتج. تصفّح منتجاتنا الحالية.',
+    citiesHeading: 'نورّده ونركّبه في',
+    othersHeading: 'منتجات أخرى',
     description: (title, inCities) =>
       `${title} من طارد الحمام، توريد وتركيب ${inCities}. اتصل بنا أو راسلنا على واتساب.`,
   },

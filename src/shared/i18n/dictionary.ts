@@ -98,6 +98,9 @@ export interface Dictionary {
     itemsHeading: string;
     notFoundTitle: string;
     notFoundText: string;
+    /** A product page's headings over the cities served and the other products. */
+    citiesHeading: string;
+    othersHeading: string;
     /** A product page's search description when its own text has no sentence short enough: whole sentences naming it and the cities. */
     description: (title: string, inCities: string) => string;
   };

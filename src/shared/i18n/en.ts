@@ -167,6 +167,8 @@ export const en: Dictionary = {
     itemsHeading: 'Details and applications',
     notFoundTitle: 'Product not found',
     notFoundText: 'This product may have been removed. Browse our current products instead.',
+    citiesHeading: 'Supplied and installed in',
+    othersHeading: 'Other products',
     description: (title, inCities) =>
       `${title} from Bird Barrier, supplied and installed ${inCities}. Call us or message us on WhatsApp.`,
   },

@@ -48,6 +48,8 @@ import { EMPTY_REQUEST, REFERENCE_RE, REQUEST_LIMITS } from '../../../shared/quo
 
 /** Stand-in size when an image has no stored facts: keeps the aspect box and the layout steady. */
 const FALLBACK_SIZE = { width: 1200, height: 900 };
+/** The other products a product's page links to: enough to browse on, few enough to stay light. */
+const OTHER_PRODUCTS = 6;
 
 export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
   const { db, images } = ctx;
@@ -179,11 +181,21 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
         const plausible = id !== null && id.length <= 100 && id.isWellFormed() && !/[\u0000-\u001f\u007f]/.test(id);
         const found = plausible ? await attempt('card details', () => getCardWithDetails(db, id)) : undefined;
         if (!found) return { page: 'not-found', lang, status: 404, key, data: { missing: 'card' } };
-        const [card, details] = await Promise.all([
+        // A product's page links to the other products (every product has a page, issue 34).
+        const [card, details, products] = await Promise.all([
           cardView(lang)(found.card),
           Promise.all(found.details.map(detailView(lang))),
+          found.card.type === 'product' ? attempt('other products', () => listCards(db, 'product')) : [],
         ]);
-        return { page, lang, status: 200, key, data: { card, details } };
+        if (found.card.type !== 'product') return { page, lang, status: 200, key, data: { card, details } };
+        const others = products
+          .filter((c) => c._id !== found.card._id)
+          .slice(0, OTHER_PRODUCTS)
+          .map((full) => {
+            const c = localizeCard(full, lang);
+            return { id: c._id, title: c.title, language: c.language };
+          });
+        return { page, lang, status: 200, key, data: { card, details, others } };
       }
       case 'city': {
         // Off, unknown, or with nothing of its own (no introduction, no project): no page (404, not in the sitemap).

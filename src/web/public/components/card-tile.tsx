@@ -12,15 +12,20 @@ import { AskOnWhatsApp } from '../layout/contact-actions.tsx';
  * A product or portfolio card in a grid: the WhatsApp question about it always, the Details link
  * only for cards that have details; the actions sit at the bottom of the card.
  */
-/** `priority` for the first card of a page, whose image is usually the largest paint on a phone. */
+/**
+ * `priority` for the first card of a page, whose image is usually the largest paint on a phone;
+ * `linked` for a product, whose title links to its page (every product has one, with or without details).
+ */
 export function CardTile({
   card,
   headingLevel = 2,
   priority = false,
+  linked = false,
 }: {
   card: CardView;
   headingLevel?: 2 | 3;
   priority?: boolean;
+  linked?: boolean;
 }) {
   const t = useT();
   const lang = useLang();
@@ -38,7 +43,7 @@ export function CardTile({
       </div>
       <div className="card-body">
         <Heading className="card-title" {...textLangAttrs(card.language, lang)}>
-          {card.title}
+          {linked ? <SiteLink to={cardDetailsPath(card.id, lang)}>{card.title}</SiteLink> : card.title}
         </Heading>
         <p className="card-text" {...textLangAttrs(card.language, lang)}>
           {card.description}

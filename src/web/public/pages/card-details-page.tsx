@@ -3,8 +3,9 @@ import { ArrowIcon } from '../components/icons.tsx';
 import { SIZES } from '../components/image-sizes.ts';
 import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { useLang, usePageData, useT } from '../hooks.ts';
+import { CityLinks } from '../layout/city-links.tsx';
 import { ContactButtons } from '../layout/contact-actions.tsx';
-import { pagePath } from '../../../shared/paths.ts';
+import { cardDetailsPath, pagePath } from '../../../shared/paths.ts';
 import { textLangAttrs } from '../components/text-lang.ts';
 
 function BackLink() {
@@ -21,7 +22,7 @@ function BackLink() {
 export function CardDetailsPage() {
   const t = useT();
   const lang = useLang();
-  const { card, details } = usePageData('card-details');
+  const { card, details, others } = usePageData('card-details');
   return (
     <>
       <section className="detail-hero">
@@ -75,6 +76,35 @@ export function CardDetailsPage() {
                 </article>
               ))}
             </div>
+          </div>
+        </section>
+      )}
+      {others && (
+        <section className="section" aria-labelledby="served-heading">
+          <div className="container">
+            <h2 id="served-heading" className="section-title">
+              {t.cardDetails.citiesHeading}
+            </h2>
+            <CityLinks className="city-list city-links" />
+          </div>
+        </section>
+      )}
+      {others && others.length > 0 && (
+        <section className="section" aria-labelledby="others-heading">
+          <div className="container">
+            <h2 id="others-heading" className="section-title">
+              {t.cardDetails.othersHeading}
+            </h2>
+            <ul className="city-list city-links">
+              {others.map((other) => (
+                <li key={other.id}>
+                  <SiteLink to={cardDetailsPath(other.id, lang)}>
+                    <span {...textLangAttrs(other.language, lang)}>{other.title}</span>
+                    <ArrowIcon size={18} className="flip-end" />
+                  </SiteLink>
+                </li>
+              ))}
+            </ul>
           </div>
         </section>
       )}

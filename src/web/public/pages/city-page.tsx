@@ -124,7 +124,7 @@ export function CityPage() {
             </div>
             <div className="card-grid">
               {products.map((card) => (
-                <CardTile key={card.id} card={card} headingLevel={3} />
+                <CardTile key={card.id} card={card} headingLevel={3} linked />
               ))}
             </div>
           </div>

@@ -15,7 +15,7 @@ export function ProductsPage() {
           ) : (
             <div className="card-grid">
               {cards.map((card, i) => (
-                <CardTile key={card.id} card={card} priority={i === 0} />
+                <CardTile key={card.id} card={card} priority={i === 0} linked />
               ))}
             </div>
           )}
