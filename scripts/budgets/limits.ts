@@ -10,9 +10,10 @@ export const PAGE_JS_GZIP = 15 * 1024;
  * JavaScript of the admin's sign-in page (the app's entry, its imports and the sign-in screen's own
  * chunks), gzip. Issue 33 asks for 60 KB; a React sign-in page cannot get there: React 19 and
  * ReactDOM alone are 67.5 KB gzip (and React Router's data router 29 KB more). Splitting the admin
- * by screen took the page from 189 KB to 134 KB; this bound keeps it from growing back.
+ * by screen took the page from 189 KB to 134 KB; this bound keeps it from growing back. The content
+ * screens' Arabic messages moved out of it (i18n/content-messages.ts) took it from 139.9 to 137.9 KB.
  */
-export const SIGN_IN_JS_GZIP = 140 * 1024;
+export const SIGN_IN_JS_GZIP = 138.5 * 1024;
 
 /**
  * Packages that are frameworks: no public page script may hold any of them. React renders the

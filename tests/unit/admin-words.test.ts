@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { localizeMessage } from '../../src/web/admin/i18n/server-messages.ts';
+// The content screens' texts, which the dashboard loads after sign-in.
+import '../../src/web/admin/i18n/content-messages.ts';
 import { KIND_MESSAGES } from '../../src/web/admin/lib/kinds.ts';
 
 describe("the dashboard's toasts naming the kind of item", () => {

@@ -103,6 +103,11 @@ export function AdminLayout() {
   const nav = useRef<HTMLElement>(null);
   const page = withoutLanguage(location.pathname);
 
+  // The Arabic of the content screens' answers comes with the dashboard, not with the sign-in page.
+  useEffect(() => {
+    void import('../i18n/content-messages.ts');
+  }, []);
+
   useEffect(() => {
     const controller = new AbortController();
     const toLogin = () =>

@@ -83,7 +83,7 @@ const QUOTE_FIELDS: Record<string, string> = {
   cityEn: 'المدينة بالإنجليزية',
   id: 'المعرّف',
 };
-const field = (name: string): string => {
+export const field = (name: string): string => {
   const quote = name.match(/^quotes\.(\d+)\.(\w+)$/);
   if (quote) return `${QUOTE_FIELDS[quote[2]!] ?? quote[2]} (الرأي ${Number(quote[1]) + 1})`;
   return FIELDS[name] ?? hoursField(name) ?? FIELDS[name.split('.')[0] ?? ''] ?? name;
@@ -100,22 +100,6 @@ const EXACT: Record<string, string> = {
   'Image upload failed': 'تعذّر رفع الصورة',
   'Upload failed': 'تعذّر الرفع',
   'Please upload an image first.': 'يرجى رفع صورة أولًا.',
-  // Successes the server answers.
-  'Card added': 'تمت إضافة البطاقة',
-  'Card updated': 'تم تحديث البطاقة',
-  'Details switched on': 'تم تشغيل صفحة التفاصيل',
-  'Details switched off': 'تم إيقاف صفحة التفاصيل',
-  'Card deleted': 'تم حذف البطاقة',
-  'Detail added': 'تمت إضافة عنصر التفاصيل',
-  'Detail updated': 'تم تحديث عنصر التفاصيل',
-  'Detail deleted': 'تم حذف عنصر التفاصيل',
-  'Slide added': 'تمت إضافة الشريحة',
-  'Slide updated': 'تم تحديث الشريحة',
-  'Slide deleted': 'تم حذف الشريحة',
-  'Keyword added': 'تمت إضافة الكلمة المفتاحية',
-  'Keyword deleted': 'تم حذف الكلمة المفتاحية',
-  'About text saved': 'تم حفظ نص صفحة من نحن',
-  'Contact details saved': 'تم حفظ بيانات التواصل',
   'Signed out': 'تم تسجيل الخروج',
   'Session ended': 'تم إنهاء الجلسة',
   'Logged in': 'تم تسجيل الدخول',
@@ -131,10 +115,6 @@ const EXACT: Record<string, string> = {
   'The current password is incorrect.': 'كلمة المرور الحالية غير صحيحة.',
   'Please sign in first.': 'يرجى تسجيل الدخول أولًا.',
   'This session has already ended.': 'انتهت هذه الجلسة من قبل.',
-  'Card not found.': 'البطاقة غير موجودة؛ ربما حُذفت.',
-  'Detail item not found.': 'عنصر التفاصيل غير موجود؛ ربما حُذف.',
-  'Slide not found.': 'الشريحة غير موجودة؛ ربما حُذفت.',
-  'Keyword not found.': 'الكلمة المفتاحية غير موجودة؛ ربما حُذفت.',
   'This record was changed by someone else since you opened it. Reload to see the latest version.':
     'عدّل شخص آخر هذا العنصر بعد أن فتحته. أعد تحميل الصفحة لترى أحدث نسخة.',
   'This conflicts with a change made at the same moment. Please reload and try again.':
@@ -147,25 +127,9 @@ const EXACT: Record<string, string> = {
     'لا يصل الموقع إلى قاعدة بياناته الآن. حاول مرة أخرى بعد ثوانٍ.',
   'Something went wrong on our side. Please try again.': 'حدث خطأ من جهتنا. حاول مرة أخرى.',
   'Cross-origin request refused.': 'رُفض طلب من موقع آخر.',
-  'The server is busy processing other images. Please try the upload again in a few seconds.':
-    'الخادم مشغول بمعالجة صور أخرى. أعد محاولة الرفع بعد ثوانٍ.',
-  'This photo is larger than 10 MB. Save a smaller copy (a JPEG at most 6000 pixels on its longest side), then upload it again.':
-    'حجم هذه الصورة أكبر من 10 ميغابايت. احفظ نسخة أصغر منها (JPEG لا يزيد ضلعها الأطول على 6000 بكسل)، ثم ارفعها مرة أخرى.',
-  'The file is too large (10 MB at most).': 'الملف كبير جدًا (10 ميغابايت على الأكثر).',
-  'This photo is too big to process. Resize it to at most 6000 pixels on its longest side, then upload it again.':
-    'أبعاد هذه الصورة أكبر من أن نعالجها. صغّرها حتى لا يزيد ضلعها الأطول على 6000 بكسل، ثم ارفعها مرة أخرى.',
-  'The file is not an image we can read. Use JPEG, PNG, WebP, AVIF or GIF.':
-    'هذا الملف ليس صورة نستطيع قراءتها. استخدم JPEG أو PNG أو WebP أو AVIF أو GIF.',
-  'Only JPEG, PNG, WebP, AVIF or GIF images are accepted.': 'تُقبل صور JPEG أو PNG أو WebP أو AVIF أو GIF فقط.',
-  'The image has no dimensions.': 'الصورة بلا أبعاد.',
-  'The image could not be decoded; it may be damaged.': 'تعذّرت قراءة الصورة؛ ربما كانت تالفة.',
-  'mapsLink must be a Google Maps link: in Google Maps, open the place, press Share and copy the link (like https://maps.app.goo.gl/…), or leave it empty.':
-    'رابط خرائط Google يجب أن يكون من خرائط Google: افتح المكان في خرائط Google، واضغط «مشاركة»، وانسخ الرابط (مثل \u2066https://maps.app.goo.gl/…\u2069)، أو اتركه فارغًا.',
-  'location must be the latitude and the longitude, like 26.4207, 50.0888, or empty.':
-    'الموقع على الخريطة يجب أن يكون خط العرض ثم خط الطول، مثل \u206626.4207, 50.0888\u2069، أو يُترك فارغًا.',
-  'image is not an uploaded image: upload the image first (POST /api/card/upload), then send the name it answers.':
-    'يرجى رفع صورة أولًا.',
   'The request body is too large.': 'الطلب كبير جدًا.',
+  'The request body is empty.': 'الطلب فارغ.',
+  'The server is busy. Please try again in a moment.': 'الخادم مشغول. حاول مرة أخرى بعد لحظات.',
   'There is no active code for this email. Please request a new code.':
     'لا يوجد رمز صالح لهذا البريد. اطلب رمزًا جديدًا.',
   'This code has expired. Please request a new code.': 'انتهت صلاحية هذا الرمز. اطلب رمزًا جديدًا.',
@@ -256,26 +220,6 @@ const EXACT: Record<string, string> = {
     'اطلب رمزًا في هذا المتصفح أولًا، أو اطلبه مرة أخرى: تعمل الرموز 15 دقيقة وفي المتصفح الذي طلبها فقط.',
   'Wrong code. Check the code in the email and type it in the browser where you asked for it.':
     'رمز خاطئ. تحقق من الرمز في البريد واكتبه في المتصفح الذي طلبته منه.',
-  // The trash and the history, the search titles.
-  Restored: 'تمت الاستعادة',
-  'Version restored': 'تمت استعادة النسخة',
-  'Deleted forever': 'حُذف نهائيًا',
-  Saved: 'تم الحفظ',
-  'Search titles saved': 'تم حفظ عناوين محركات البحث',
-  'Trust and proof saved': 'تم حفظ الثقة والضمان',
-  'City added': 'تمت إضافة المدينة',
-  'City saved': 'تم حفظ المدينة',
-  'City deleted': 'تم حذف المدينة',
-  'City not found.': 'المدينة غير موجودة.',
-  'This item is not in the trash (any more).': 'هذا العنصر لم يعد في سلة المحذوفات.',
-  'This version is not kept (any more).': 'هذه النسخة لم تعد محفوظة.',
-  'The card of this item is not there: restore the card first.': 'بطاقة هذا العنصر غير موجودة: استعد البطاقة أولًا.',
-  'An item with the same keyword exists already.': 'توجد كلمة مفتاحية مماثلة من قبل.',
-  'This item exists already.': 'هذا العنصر موجود من قبل.',
-  'An image of this item is gone.': 'إحدى صور هذا العنصر لم تعد موجودة.',
-  // The photo picker's focal point.
-  'Focal point saved': 'تم حفظ نقطة التركيز',
-  'Image not found.': 'الصورة غير موجودة؛ ربما حُذفت.',
 };
 
 const wait = (n: string, unit: string): string => {
@@ -283,26 +227,6 @@ const wait = (n: string, unit: string): string => {
   if (unit.startsWith('second')) return `${k} ثانية`;
   if (unit.startsWith('minute')) return `${k} دقيقة`;
   return `${k} ساعة`;
-};
-
-/** A phone number never breaks across lines. */
-const nbsp = (text: string): string => text.replace(/ /g, '\u00a0');
-
-/** The dashboard's own toasts naming the kind of item (lib/kinds.ts): the item, and whether its verb is feminine. */
-const KINDS: Record<string, [string, boolean]> = {
-  Product: ['المنتج', false],
-  Project: ['العمل', false],
-  'Detail item': ['عنصر التفاصيل', false],
-  Slide: ['الشريحة', true],
-  Keyword: ['الكلمة المفتاحية', true],
-};
-const kindDone = (kind: string, done: string): string => {
-  const [item, feminine] = KINDS[kind]!;
-  if (done === 'added') return `تمت إضافة ${item}`;
-  if (done === 'updated') return `تم تحديث ${item}`;
-  if (done === 'restored') return `تمت استعادة ${item}`;
-  if (done === 'moved to the Trash') return `${feminine ? 'نُقلت' : 'نُقل'} ${item} إلى سلة المحذوفات`;
-  return `${feminine ? 'حُذفت' : 'حُذف'} ${item} نهائيًا`;
 };
 
 /** Texts with a number or a name in them. */
@@ -316,10 +240,6 @@ const PATTERNS: [RegExp, (m: RegExpMatchArray) => string][] = [
     /^Undone \((\d+) changes?\)\. Every device has been signed out\. Sign in again and change your password\.$/,
     (m) =>
       `أُلغي ${m[1] === '1' ? 'تغيير واحد' : `${m[1]} تغييرات`}، وسُجّل الخروج من كل الأجهزة. سجّل الدخول مرة أخرى وغيّر كلمة المرور.`,
-  ],
-  [
-    /^(Product|Project|Detail item|Slide|Keyword) (added|updated|moved to the Trash|restored|deleted forever)$/,
-    (m) => kindDone(m[1]!, m[2]!),
   ],
   [/^(\d+) other sessions? ended$/, (m) => (m[1] === '1' ? 'تم إنهاء جلسة أخرى واحدة' : `تم إنهاء ${m[1]} جلسات أخرى`)],
   [
@@ -348,49 +268,6 @@ const PATTERNS: [RegExp, (m: RegExpMatchArray) => string][] = [
     /^An account holds at most (\d+) passkeys\. Remove one first\.$/,
     (m) => `يحمل الحساب ${m[1]} مفتاح مرور على الأكثر. أزل واحدًا أولًا.`,
   ],
-  [/^The keyword "(.*)" already exists\.$/s, (m) => `الكلمة المفتاحية «${m[1]}» موجودة من قبل.`],
-  [
-    /^titleEn and (descriptionEn|detailsEn) go together/,
-    () => 'املأ العنوان والنص بالإنجليزية معًا، أو اتركهما فارغين.',
-  ],
-  [/^image is required/, () => 'يرجى اختيار صورة.'],
-  [
-    /^(phoneNumber|whatsapp) must be a Saudi mobile or landline number, like (.+?) or (.+?) \(or an international number starting with \+\)\.( Leave it empty)?/,
-    (m) =>
-      `${field(m[1]!)} يجب أن يكون رقم جوال أو هاتف ثابت سعوديًا، مثل \u2066${nbsp(m[2]!)}\u2069 أو \u2066${nbsp(m[3]!)}\u2069 (أو رقمًا دوليًا يبدأ بـ +).${m[4] ? ' اتركه فارغًا لاستخدام رقم الهاتف.' : ''}`,
-  ],
-  [
-    /^(\S+) must be @yourname or a link starting with https:\/\/ \(for example (\S+)\)/,
-    (m) =>
-      `${field(m[1]!)} يجب أن يكون اسم الحساب مثل \u2066@yourname\u2069 أو رابطًا يبدأ بـ https:// (مثل \u2066${m[2]}\u2069)، أو يُترك فارغًا.`,
-  ],
-  [
-    /^(hours\.\w+\.\d\.to) must be later than the opening time (\d\d:\d\d)/,
-    (m) =>
-      `${field(m[1]!)} يجب أن يكون بعد وقت الفتح \u2066${m[2]}\u2069: الفترة الأخيرة من اليوم وحدها يمكن أن تنتهي بعد منتصف الليل.`,
-  ],
-  [
-    /^(hours\.\w+\.\d\.to) must not be the opening time (\d\d:\d\d)/,
-    (m) =>
-      `${field(m[1]!)} لا يمكن أن يساوي وقت الفتح \u2066${m[2]}\u2069؛ الفترة التي تنتهي بعد منتصف الليل تنتهي صباح اليوم التالي، مثل \u206616:00\u2069 إلى \u206601:00\u2069.`,
-  ],
-  [
-    /^(hours\.\w+\.1\.from) must be (\d\d:\d\d) or later/,
-    (m) => `${field(m[1]!)} يجب أن يكون \u2066${m[2]}\u2069 أو بعده: تبدأ الفترة الثانية بعد انتهاء الأولى.`,
-  ],
-  [
-    /^crNumber must be the 10 digits/,
-    () => `${field('crNumber')} يجب أن يكون 10 أرقام، مثل \u20661010123456\u2069، أو يُترك فارغًا.`,
-  ],
-  [
-    /^vatNumber must be the 15 digits/,
-    () => `${field('vatNumber')} يجب أن يكون 15 رقمًا يبدأ وينتهي بـ 3، مثل \u2066300123456700003\u2069، أو يُترك فارغًا.`,
-  ],
-  [
-    /^(quotes\.\d+)\.textAr must not be empty when textEn is/,
-    (m) => `${field(`${m[1]}.textAr`)}: اكتب نص الرأي بالعربية أو بالإنجليزية أو بكلتيهما.`,
-  ],
-  [/^(quotes\.\d+\.id) must not repeat/, (m) => `${field(m[1]!)} مكرر.`],
   [
     /^(\S+) must be a valid email address/,
     (m) => `${field(m[1]!)} يجب أن يكون عنوان بريد صحيحًا، مثل \u2066name@example.com\u2069.`,
@@ -422,11 +299,16 @@ const RULES: [RegExp, (m: RegExpMatchArray) => string][] = [
 ];
 
 /**
- * Texts of a screen loaded on demand, in Arabic: the screen's chunk adds them when it loads, so the
+ * Texts of screens loaded on demand, in Arabic: the screens' chunk adds them when it loads, so the
  * sign-in page does not carry them (its JavaScript budget, scripts/budgets/limits.ts).
  */
-export function addArabicMessages(fields: Record<string, string>, patterns: typeof PATTERNS): void {
+export function addArabicMessages(
+  fields: Record<string, string>,
+  patterns: typeof PATTERNS,
+  exact: Record<string, string> = {},
+): void {
   Object.assign(FIELDS, fields);
+  Object.assign(EXACT, exact);
   PATTERNS.push(...patterns);
 }
 
