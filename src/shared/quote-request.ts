@@ -21,6 +21,10 @@ export const REQUEST_LIMITS = {
   preferredTime: 100,
   /** Photos a request carries at most. */
   photos: 5,
+  /** Requests the whole site stores a day, whoever sends them (requests-service.ts; backups read within it). */
+  storedPerDay: 300,
+  /** The owner's notes on a request. */
+  notes: 4000,
   /** The honeypot and the product id are short; anything longer is refused with the request. */
   product: 100,
 } as const;

@@ -5,7 +5,7 @@ import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../src/server/app.ts';
 import { ADDED_SINCE } from '../../src/server/features/backup/format.ts';
-import { EXPORTED_TABLES, SKIPPED_TABLES } from '../../src/server/features/backup/tables.ts';
+import { EXPORTED_TABLES, REQUEST_TABLES, SKIPPED_TABLES } from '../../src/server/features/backup/tables.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { HttpClient } from './http.ts';
@@ -104,7 +104,7 @@ export const openPlace = (place: Place) =>
 /** Row counts of every table a backup knows about (exported or not). */
 export async function rowCounts(db: Db): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of [...EXPORTED_TABLES, ...Object.keys(SKIPPED_TABLES)]) {
+  for (const table of [...EXPORTED_TABLES, ...REQUEST_TABLES, ...Object.keys(SKIPPED_TABLES)]) {
     const row = await db
       .selectFrom(table as 'users')
       .select((eb) => eb.fn.countAll<number>().as('n'))

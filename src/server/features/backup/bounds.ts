@@ -5,7 +5,8 @@ import { BY_SLUG } from '../../../shared/paths.ts';
 import { HISTORY_KINDS } from '../../../shared/history.ts';
 import { LANGUAGES } from '../../../shared/language.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import { EXPORTED_TABLES } from './tables.ts';
+import { REQUEST_LIMITS } from '../../../shared/quote-request.ts';
+import { EXPORTED_TABLES, REQUEST_TABLES } from './tables.ts';
 import { rowBytes } from './values.ts';
 
 /**
@@ -19,7 +20,8 @@ import { rowBytes } from './values.ts';
  *   (LEADS_KEEP_DAYS) × the rows a day can hold (pages × languages × devices × the fixed sources
  *   and SOURCES_PER_DAY campaign names), the history from HISTORY_VERSIONS × the items that can
  *   have one, image files from FILES_PER_IMAGE × the images, the content the owner makes from
- *   OWNER_ITEMS;
+ *   OWNER_ITEMS; quote requests (a file exported --with-requests) from REQUESTS_KEEP_MONTHS × the
+ *   requests the site stores a day, and their photos from the photos a request carries;
  * - the file's lines and bytes from the sum of those.
  *
  * The target's own settings are used (the import loads into a site that keeps its leads and versions
@@ -30,6 +32,8 @@ export interface SiteLimits {
   leadsKeepDays: number;
   /** HISTORY_VERSIONS of the site importing. */
   historyVersions: number;
+  /** REQUESTS_KEEP_MONTHS of the site importing (12 when not given). */
+  requestsKeepMonths?: number;
 }
 
 /** The environment's defaults (src/server/environment.ts). */
@@ -101,22 +105,27 @@ function tableRows(limits: SiteLimits): Record<string, number> {
     // The day of the oldest row the hourly job has not yet deleted, and today.
     lead_counts: (limits.leadsKeepDays + 2) * LEAD_ROWS_PER_DAY,
     lead_options: 1,
+    // Months of 31 days, and the day the hourly job has not yet deleted and today.
+    requests: ((limits.requestsKeepMonths ?? 12) * 31 + 2) * REQUEST_LIMITS.storedPerDay,
   };
+  rows.request_photos = rows.requests! * REQUEST_LIMITS.photos;
   return rows;
 }
 
 /** The bounds an import reads within, for a site of `limits`. */
 export function importBounds(limits: SiteLimits = DEFAULT_SITE_LIMITS): ImportBounds {
   const rows = tableRows(limits);
-  const bytes = Object.fromEntries(EXPORTED_TABLES.map((t) => [t, rowBytes(t)]));
+  // A file with the requests (--with-requests) is the largest an export writes.
+  const tables = [...EXPORTED_TABLES, ...REQUEST_TABLES];
+  const bytes = Object.fromEntries(tables.map((t) => [t, rowBytes(t)]));
   let fileBytes = HEADER_BYTES + 1;
   let lines = 2;
-  for (const table of EXPORTED_TABLES) {
+  for (const table of tables) {
     fileBytes += rows[table]! * (bytes[table]! + 1);
     lines += rows[table]!;
   }
   // The trailer: each table's name and count.
-  fileBytes += `{"end":{"rows":{}}}`.length + EXPORTED_TABLES.reduce((n, t) => n + t.length + 20, 0) + 1;
+  fileBytes += `{"end":{"rows":{}}}`.length + tables.reduce((n, t) => n + t.length + 20, 0) + 1;
   return Object.freeze({
     lineBytes: Math.max(HEADER_BYTES, ...Object.values(bytes)),
     fileBytes,

@@ -17,7 +17,8 @@ import { restoreCheck } from './restore-check.ts';
 type Kind = 'export' | 'import' | 'backup' | 'restore-check';
 const USAGE: Record<Kind, string> = {
   export:
-    'Usage: npm run export -- FILE\n  Writes the whole site (content, admin account, images) to FILE (gzipped JSON Lines).',
+    'Usage: npm run export -- FILE [--with-requests]\n  Writes the whole site (content, admin account, images) to FILE (gzipped JSON Lines).\n' +
+    "  --with-requests  also the visitors' quote requests and their photos (personal data: left out unless asked)",
   import:
     'Usage: npm run import -- FILE [--replace]\n  Loads a backup into the database named by DATABASE_URL (or the SQLite file in DATA_DIR).\n' +
     '  --replace  delete the site the database holds and load the backup in its place',
@@ -31,19 +32,29 @@ const USAGE: Record<Kind, string> = {
 
 class UsageError extends Error {}
 
-function parseArgs(kind: Kind, argv: string[]): { file: string; replace: boolean } {
+interface Args {
+  file: string;
+  replace: boolean;
+  withRequests: boolean;
+}
+
+function parseArgs(kind: Kind, argv: string[]): Args {
   const files = argv.filter((a) => !a.startsWith('--'));
   const flags = argv.filter((a) => a.startsWith('--'));
-  const allowed = kind === 'import' ? ['--replace'] : [];
+  const allowed = kind === 'import' ? ['--replace'] : kind === 'export' ? ['--with-requests'] : [];
   const unknown = flags.find((f) => !allowed.includes(f));
   if (unknown) throw new UsageError(`Unknown option ${unknown}.`);
   if (kind === 'backup') {
     if (files.length > 0) throw new UsageError('The backup names its own file (in DATA_DIR/backups).');
-    return { file: '', replace: false };
+    return { file: '', replace: false, withRequests: false };
   }
   if (files.length !== 1) throw new UsageError(files.length === 0 ? 'Name the backup file.' : 'Name one backup file.');
   // npm runs scripts in the project folder; a relative FILE means the folder the operator typed it in.
-  return { file: resolve(process.env.INIT_CWD ?? process.cwd(), files[0]!), replace: flags.includes('--replace') };
+  return {
+    file: resolve(process.env.INIT_CWD ?? process.cwd(), files[0]!),
+    replace: flags.includes('--replace'),
+    withRequests: flags.includes('--with-requests'),
+  };
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -62,7 +73,7 @@ export async function runBackupCli(kind: Kind, argv: string[]): Promise<number> 
     process.stdout.write(`${USAGE[kind]}\n`);
     return 0;
   }
-  let args: { file: string; replace: boolean };
+  let args: Args;
   try {
     args = parseArgs(kind, argv);
   } catch (err) {
@@ -75,7 +86,11 @@ export async function runBackupCli(kind: Kind, argv: string[]): Promise<number> 
     const config = loadConfig();
     const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
     // The bounds of what a file may hold follow from this site's settings (bounds.ts).
-    const limits = { leadsKeepDays: config.leads.keepDays, historyVersions: config.retention.historyVersions };
+    const limits = {
+      leadsKeepDays: config.leads.keepDays,
+      historyVersions: config.retention.historyVersions,
+      requestsKeepMonths: config.requests.keepMonths,
+    };
     if (kind === 'restore-check') {
       // The drill has a database of its own: the site's is not opened (nor made, in an empty DATA_DIR).
       const r = await restoreCheck(args.file, { databaseUrl: config.databaseUrl, workDir: config.dataDir, limits });
@@ -124,7 +139,10 @@ export async function runBackupCli(kind: Kind, argv: string[]): Promise<number> 
         }
         process.stdout.write(`Backed up ${where} to ${what}, in ${seconds()} s.\n`);
       } else if (kind === 'export') {
-        const s = await exportSite(database.db, database.engine, { file: args.file });
+        const s = await exportSite(database.db, database.engine, {
+          file: args.file,
+          withRequests: args.withRequests,
+        });
         process.stdout.write(
           `Exported ${s.tables} tables and ${s.rows} rows from ${where} to ${args.file}: ${mb(s.bytes)} in ${seconds()} s.\n`,
         );

@@ -24,6 +24,8 @@ export interface ExportSummary {
  */
 export interface ExportOptions {
   file: string;
+  /** Carry the quote requests and their photos too (personal data: only when the operator asks). */
+  withRequests?: boolean;
   /** Called once a table has been read (tests write to the live site there to check the snapshot). */
   afterTable?: (table: string) => Promise<void>;
 }
@@ -81,7 +83,7 @@ async function* siteLines(
   opts: ExportOptions,
   summary: ExportSummary,
 ): AsyncGenerator<string> {
-  const tables = exportedTables(live);
+  const tables = exportedTables(live, opts.withRequests);
   const header: Header = {
     format: FORMAT,
     version: FORMAT_VERSION,

@@ -22,6 +22,7 @@ import {
   EXPORTED_TABLES,
   exportedTables,
   liveTables,
+  REQUEST_TABLES,
   SKIPPED_TABLES,
   type LiveTable,
 } from './tables.ts';
@@ -84,18 +85,21 @@ export async function importSite(db: Kysely<any>, engine: Engine, opts: ImportOp
     assertSameMigrations(header.migrations, expected(executed), 'the target database is');
     const live = await liveTables(db);
     assertClassified(live);
-    const inFile = exportedTables(live)
+    // A file exported --with-requests names the requests' tables (both or neither: assertSameTables).
+    const withRequests = header.tables.some((t) => REQUEST_TABLES.includes(t.name));
+    const inFile = exportedTables(live, withRequests)
       .filter((t) => !added?.tables.includes(t.name))
       .map((t) => ({ ...t, columns: t.columns.filter((c) => !(c.name in (added?.columns[t.name] ?? {}))) }));
     assertSameTables(header, inFile);
-    assertValueRules(exportedTables(live));
+    assertValueRules(exportedTables(live, true));
 
     const summary = await db.transaction().execute(async (trx) => {
-      await prepareTarget(trx, opts.replace);
-      const loaded = await load(trx, lines, live, added?.columns ?? {}, bounds.rows);
+      await prepareTarget(trx, opts.replace, withRequests);
+      const loaded = await load(trx, lines, live, withRequests, added?.columns ?? {}, bounds.rows);
       // lead_totals is derived from lead_counts, which the file carries.
       await rebuildTotals(trx);
-      for (const table of exportedTables(live)) await continueSequences(trx, engine, table.name, table.columns);
+      for (const table of exportedTables(live, withRequests))
+        await continueSequences(trx, engine, table.name, table.columns);
       // The rows fire the content-version triggers like any write: at commit, servers running on the
       // target (notified on PostgreSQL, reading the version on SQLite) drop the pages they kept.
       return loaded;
@@ -140,10 +144,14 @@ function assertSameTables(header: Header, tables: LiveTable[]): void {
     );
 }
 
-/** Refuses a target with content unless replacing it; when replacing, empties it inside the import's transaction. */
-async function prepareTarget(trx: Kysely<any>, replace: boolean): Promise<void> {
+/**
+ * Refuses a target with content unless replacing it; when replacing, empties it inside the import's
+ * transaction (its quote requests too when the file carries requests: else they are kept).
+ */
+async function prepareTarget(trx: Kysely<any>, replace: boolean, withRequests: boolean): Promise<void> {
+  const loaded = withRequests ? [...EXPORTED_TABLES, ...REQUEST_TABLES] : EXPORTED_TABLES;
   const held: string[] = [];
-  for (const table of EXPORTED_TABLES) {
+  for (const table of loaded) {
     const row = await trx
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -159,7 +167,7 @@ async function prepareTarget(trx: Kysely<any>, replace: boolean): Promise<void> 
   }
   for (const [table, skipped] of Object.entries(SKIPPED_TABLES))
     if (skipped.clearOnReplace) await clearTable(trx, table);
-  for (const table of [...EXPORTED_TABLES].reverse()) await clearTable(trx, table);
+  for (const table of [...loaded].reverse()) await clearTable(trx, table);
 }
 
 /** `filled`: columns an older file's rows lack, with the value each row gets (ADDED_SINCE). */
@@ -167,10 +175,13 @@ async function load(
   trx: Kysely<any>,
   lines: AsyncIterator<string>,
   live: LiveTable[],
+  withRequests: boolean,
   filled: AddedSince['columns'],
   most: ImportBounds['rows'],
 ): Promise<Omit<ImportSummary, 'bytes'>> {
-  const columns = new Map(exportedTables(live).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
+  const columns = new Map(
+    exportedTables(live, withRequests).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]),
+  );
   const counts: Record<string, number> = {};
   let batch: { table: string; rows: Row[]; bytes: number; firstLine: number } | undefined;
   const flush = async () => {
@@ -240,6 +251,10 @@ async function load(
 const BOUNDED_BY: Record<string, string> = {
   lead_counts:
     ' (LEADS_KEEP_DAYS days of the rows a day can hold): if the site that wrote it kept its leads longer, set LEADS_KEEP_DAYS as it had',
+  requests:
+    ' (REQUESTS_KEEP_MONTHS months of the requests a day can hold): if the site that wrote it kept its requests longer, set REQUESTS_KEEP_MONTHS as it had',
+  request_photos:
+    ' (five photos to each request REQUESTS_KEEP_MONTHS keeps): if the site that wrote it kept its requests longer, set REQUESTS_KEEP_MONTHS as it had',
   history:
     ' (HISTORY_VERSIONS versions of each item): if the site that wrote it kept more versions, set HISTORY_VERSIONS as it had',
 };

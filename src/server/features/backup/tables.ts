@@ -26,6 +26,15 @@ export const EXPORTED_TABLES: readonly string[] = [
   'lead_options', // the weekly leads email: on or off, and in which language
 ];
 
+/**
+ * Tables a backup carries only when asked (`npm run export -- --with-requests`), after the others:
+ * visitors' quote requests are personal data, kept only as long as the owner set
+ * (REQUESTS_KEEP_MONTHS), so a backup leaves them out unless the operator means to carry them. An
+ * import loads them when the file has them (replacing the target's own with --replace), and keeps
+ * the target's when it has none.
+ */
+export const REQUEST_TABLES: readonly string[] = ['requests', 'request_photos'];
+
 export interface SkippedTable {
   /** Why the table is not in a backup. */
   readonly reason: string;
@@ -71,15 +80,6 @@ export const SKIPPED_TABLES: Readonly<Record<string, SkippedTable>> = {
       'changes to how the owner signs in, with what undoing them needs (old password hashes, factor secrets): ' +
       "the source's secrets, and their emailed undo links belong to the source's sessions",
     clearOnReplace: true,
-  },
-  requests: {
-    reason:
-      "visitors' quote requests are personal data, kept only as long as the owner set: a backup does not carry them",
-    clearOnReplace: false,
-  },
-  request_photos: {
-    reason: 'the photos of quote requests (see requests)',
-    clearOnReplace: false,
   },
   locks: {
     reason: 'rows used only as write locks; the migrations create them in every database',
@@ -163,7 +163,13 @@ export async function liveTables(db: Kysely<any>): Promise<LiveTable[]> {
 export function unclassifiedTables(live: readonly LiveTable[]): string[] {
   return live
     .map((t) => t.name)
-    .filter((name) => !EXPORTED_TABLES.includes(name) && !(name in SKIPPED_TABLES) && !MIGRATION_TABLES.includes(name))
+    .filter(
+      (name) =>
+        !EXPORTED_TABLES.includes(name) &&
+        !REQUEST_TABLES.includes(name) &&
+        !(name in SKIPPED_TABLES) &&
+        !MIGRATION_TABLES.includes(name),
+    )
     .sort();
 }
 
@@ -173,15 +179,15 @@ export function assertClassified(live: readonly LiveTable[]): void {
   if (unknown.length > 0) {
     throw new BackupError(
       `The database has tables the backup does not know: ${unknown.join(', ')}. ` +
-        'Add each to EXPORTED_TABLES or SKIPPED_TABLES in src/server/features/backup/tables.ts.',
+        'Add each to EXPORTED_TABLES, REQUEST_TABLES or SKIPPED_TABLES in src/server/features/backup/tables.ts.',
     );
   }
 }
 
-/** The exported tables present in this schema, in dependency order, with their columns. */
-export function exportedTables(live: readonly LiveTable[]): LiveTable[] {
+/** The exported tables present in this schema (and the requests' when asked), in dependency order, with their columns. */
+export function exportedTables(live: readonly LiveTable[], withRequests = false): LiveTable[] {
   const byName = new Map(live.map((t) => [t.name, t]));
-  return EXPORTED_TABLES.flatMap((name) => byName.get(name) ?? []);
+  return [...EXPORTED_TABLES, ...(withRequests ? REQUEST_TABLES : [])].flatMap((name) => byName.get(name) ?? []);
 }
 
 /** bytea on PostgreSQL, blob on SQLite. */

@@ -14,6 +14,7 @@ import { ContactInput, LIMITS, ProofFields, ProofInput, Seo } from '../../../sha
 import { HISTORY_KINDS } from '../../../shared/history.ts';
 import { LANGUAGES } from '../../../shared/language.ts';
 import { phone as phones } from '../../lib/phone.ts';
+import { BUILDINGS, OTHER_CITY, REQUEST_LIMITS } from '../../../shared/quote-request.ts';
 import { BackupError, shown } from './format.ts';
 import type { LiveTable } from './tables.ts';
 
@@ -65,7 +66,9 @@ type ExportedTable =
   | 'history'
   | 'kept_images'
   | 'lead_counts'
-  | 'lead_options';
+  | 'lead_options'
+  | 'requests'
+  | 'request_photos';
 type Columns<T extends ExportedTable> = { [C in keyof Database[T] & string]: Column };
 
 // The characters the API refuses in any field (src/server/app.ts): C0 controls but tab and line breaks, and DEL.
@@ -349,6 +352,81 @@ const TABLES: { [T in ExportedTable]: Columns<T> } = {
     id: column(Type.Literal(1), '1', 1),
     weekly_email: flag,
     language,
+  },
+  // Quote requests (a file exported --with-requests): each column as the request form and the
+  // owner's screen store it (src/server/features/requests/).
+  requests: {
+    id,
+    reference: column(Type.String({ pattern: '^[0-9]{6}$' }), 'six digits', 6 + 2),
+    created_at: timestamp,
+    updated_at: timestamp,
+    name: text(REQUEST_LIMITS.name),
+    phone: column(
+      Type.String({ pattern: '^\\+[1-9][0-9]{5,14}$' }),
+      'a number in international form, like +966501234567',
+      16 + 2,
+    ),
+    // A city served, or "other: " and the city the visitor typed.
+    city: text(Math.max(LIMITS.city, `${OTHER_CITY}: `.length + REQUEST_LIMITS.cityOther)),
+    building: choice(BUILDINGS, `one of ${BUILDINGS.map((b) => `'${b}'`).join(', ')}`),
+    problem: text(REQUEST_LIMITS.problem),
+    preferred_time: text(REQUEST_LIMITS.preferredTime),
+    product: column(
+      Type.Union([Type.Literal(''), id.schema]),
+      "a card's id, or '' (the form named no product)",
+      id.bytes,
+    ),
+    product_title: text(LIMITS.title),
+    lang: language,
+    page: column(
+      Type.String({ pattern: '^/[A-Za-z0-9/?=_.-]{0,199}$' }),
+      'a page path of at most 200 characters',
+      200 + 2,
+    ),
+    source: text(100),
+    device: choice(['mobile', 'tablet', 'desktop'], "'mobile', 'tablet' or 'desktop'"),
+    photo_count: column(
+      Type.Integer({ minimum: 0, maximum: REQUEST_LIMITS.photos }),
+      `a whole number from 0 to ${REQUEST_LIMITS.photos}`,
+      1,
+    ),
+    status: choice(['new', 'contacted', 'done', 'spam'], "'new', 'contacted', 'done' or 'spam'"),
+    notes: text(REQUEST_LIMITS.notes),
+    held: flag,
+    unchallenged: flag,
+    mail_state: choice(['pending', 'sent', 'held'], "'pending', 'sent' or 'held'"),
+    mail_attempts: count,
+    mail_next_at: column(
+      Type.Union([Type.Literal(''), timestamp.schema]),
+      "a UTC time written like 2026-01-02T03:04:05.678Z, or ''",
+      timestamp.bytes,
+    ),
+    // The mail server's answer, one line of at most 300 characters (smtpAnswerOf).
+    mail_error: text(300),
+  },
+  request_photos: {
+    request_id: id,
+    position: column(
+      Type.Integer({ minimum: 0, maximum: REQUEST_LIMITS.photos - 1 }),
+      `a whole number from 0 to ${REQUEST_LIMITS.photos - 1}`,
+      1,
+    ),
+    width: dimension,
+    height: dimension,
+    bytes: column(
+      Type.Object(
+        {
+          $bytes: Type.String({
+            minLength: 1,
+            maxLength: base64Length(MAX_STORED_BYTES),
+            pattern: '^[A-Za-z0-9+/]*={0,2}$',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      `bytes, written {"$bytes":"<base64>"}, at most ${MAX_STORED_BYTES} of them (the most a stored photo has)`,
+      '{"$bytes":""}'.length + base64Length(MAX_STORED_BYTES),
+    ),
   },
 };
 
@@ -694,6 +772,8 @@ export async function checkRow(
     }
   } else if (table === 'image_files') {
     await checkImageFile(trx, row as { name: string; image: string; width: number; bytes: Buffer }, lineNo);
+  } else if (table === 'request_photos') {
+    await checkRequestPhoto(trx, row as { request_id: string; width: number; height: number; bytes: Buffer }, lineNo);
   } else if (table === 'trash') {
     const { id: itemId, kind, snapshot } = row as { id: string; kind: string; snapshot: string };
     if (!isStoredSnapshot(kind, itemId, snapshot)) {
@@ -716,6 +796,32 @@ export async function checkRow(
         );
     }
   }
+}
+
+/** A request's photo: of a request before it in the file, and a whole WebP of the size its row says. */
+async function checkRequestPhoto(
+  trx: Kysely<any>,
+  photo: { request_id: string; width: number; height: number; bytes: Buffer },
+  lineNo: number,
+): Promise<void> {
+  const request = await trx.selectFrom('requests').select('id').where('id', '=', photo.request_id).executeTakeFirst();
+  if (!request)
+    throw refusal(
+      lineNo,
+      'request_photos',
+      'request_id',
+      `names ${photo.request_id}, which is not among the requests before it`,
+    );
+  const facts = await storedFileFacts(photo.bytes);
+  if (!facts || facts.format !== 'webp' || !facts.whole)
+    throw refusal(lineNo, 'request_photos', 'bytes', 'must be a whole WebP image, as the site stores a photo');
+  if (facts.width !== photo.width || facts.height !== photo.height)
+    throw refusal(
+      lineNo,
+      'request_photos',
+      'bytes',
+      `must be an image ${photo.width} × ${photo.height} pixels, as the row says (it is ${facts.width} × ${facts.height})`,
+    );
 }
 
 async function checkImageFile(

@@ -6,7 +6,13 @@ import { phone as phones } from '../../lib/phone.ts';
 import { findCardRow } from '../cards/cards-repository.ts';
 import { countHit, peekHits } from '../auth/rate-limit-store.ts';
 import type { Language } from '../../../shared/i18n/index.ts';
-import { checkRequest, OTHER_CITY, type RequestErrors, type RequestValues } from '../../../shared/quote-request.ts';
+import {
+  checkRequest,
+  OTHER_CITY,
+  REQUEST_LIMITS,
+  type RequestErrors,
+  type RequestValues,
+} from '../../../shared/quote-request.ts';
 import { insertRequest, type NewRequest } from './requests-repository.ts';
 import { servedCities } from './request-cities.ts';
 import { countRequest } from '../leads/lead-requests.ts';
@@ -36,7 +42,7 @@ const INBOX_PER_HOUR = 30;
  */
 const PER_ADDRESS_PER_HOUR = { scripted: 5, plain: 3 };
 const PER_NUMBER_PER_DAY = { scripted: 3, plain: 2 };
-const STORED_PER_DAY = 300;
+const STORED_PER_DAY = REQUEST_LIMITS.storedPerDay;
 const DAY = 24 * HOUR;
 /** A person takes longer than this to fill the form; a robot posting it at once is answered as if stored. */
 const MIN_FILL_MS = 3_000;

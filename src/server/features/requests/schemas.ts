@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { messageAndData } from '../answers.ts';
+import { REQUEST_LIMITS } from '../../../shared/quote-request.ts';
 
 export { errors } from '../answers.ts';
 
@@ -72,7 +73,7 @@ export const OneAnswer = Type.Object({ data: RequestItem });
 export const UpdateBody = Type.Object(
   {
     status: Type.Optional(Status),
-    notes: Type.Optional(Type.String({ maxLength: 4000 })),
+    notes: Type.Optional(Type.String({ maxLength: REQUEST_LIMITS.notes })),
   },
   { additionalProperties: false },
 );
