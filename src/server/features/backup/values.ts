@@ -109,6 +109,23 @@ const dimension = column(
   String(MAX_DIMENSION).length,
 );
 
+/** The bytes of a stored WebP (an image file, a request's photo): base64 in the file, at most MAX_STORED_BYTES. */
+const storedBytes = (what: string) =>
+  column(
+    Type.Object(
+      {
+        $bytes: Type.String({
+          minLength: 1,
+          maxLength: base64Length(MAX_STORED_BYTES),
+          pattern: '^[A-Za-z0-9+/]*={0,2}$',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+    `bytes, written {"$bytes":"<base64>"}, at most ${MAX_STORED_BYTES} of them (the most a stored ${what} has)`,
+    '{"$bytes":""}'.length + base64Length(MAX_STORED_BYTES),
+  );
+
 /** images.variants: the widths of the image's stored files, as JSON. */
 function isWidthList(s: string): boolean {
   let list: unknown;
@@ -221,20 +238,7 @@ const TABLES: { [T in ExportedTable]: Columns<T> } = {
     ),
     image: imageName,
     width: dimension,
-    bytes: column(
-      Type.Object(
-        {
-          $bytes: Type.String({
-            minLength: 1,
-            maxLength: base64Length(MAX_STORED_BYTES),
-            pattern: '^[A-Za-z0-9+/]*={0,2}$',
-          }),
-        },
-        { additionalProperties: false },
-      ),
-      `bytes, written {"$bytes":"<base64>"}, at most ${MAX_STORED_BYTES} of them (the most a stored file has)`,
-      '{"$bytes":""}'.length + base64Length(MAX_STORED_BYTES),
-    ),
+    bytes: storedBytes('file'),
   },
   cities: {
     id,
@@ -413,20 +417,7 @@ const TABLES: { [T in ExportedTable]: Columns<T> } = {
     ),
     width: dimension,
     height: dimension,
-    bytes: column(
-      Type.Object(
-        {
-          $bytes: Type.String({
-            minLength: 1,
-            maxLength: base64Length(MAX_STORED_BYTES),
-            pattern: '^[A-Za-z0-9+/]*={0,2}$',
-          }),
-        },
-        { additionalProperties: false },
-      ),
-      `bytes, written {"$bytes":"<base64>"}, at most ${MAX_STORED_BYTES} of them (the most a stored photo has)`,
-      '{"$bytes":""}'.length + base64Length(MAX_STORED_BYTES),
-    ),
+    bytes: storedBytes('photo'),
   },
 };
 
