@@ -50,7 +50,12 @@ describe('about-admin: the about text and the phone number', () => {
       assert.equal(await languages.getByRole('button', { name: 'العربية' }).getAttribute('aria-pressed'), 'true');
       await text.getByRole('button', { name: 'Edit' }).click();
       await title1.fill('من نحن');
+      // The first save's toast may still be showing: wait for this save's answer, not for a toast.
+      const saved = page.waitForResponse(
+        (r) => r.url().includes('/api/aboutus') && r.request().method() !== 'GET' && r.ok(),
+      );
       await text.getByRole('button', { name: 'Confirm' }).click();
+      await saved;
       await expectToast(page, 'About text saved');
       assert.equal(await aboutTitle('ar'), 'من نحن');
       assert.equal(await aboutTitle('en'), 'Who we are', 'each language keeps its own text');
