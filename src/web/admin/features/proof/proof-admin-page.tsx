@@ -9,6 +9,7 @@ import { undoEdit } from '../../lib/undo.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useUnsavedGuard } from '../../lib/use-unsaved-guard.ts';
 import { LIMITS } from '../../../../shared/limits.ts';
+import { PROOF_LINK_FIELDS } from '../../../../shared/schemas.ts';
 import { HistoryLink } from '../../app/history-link.tsx';
 import { PROOF_LINK_WORDS } from './proof-words.ts';
 
@@ -233,36 +234,19 @@ export function ProofAdminPage() {
             </h2>
             <p className="field-hint">{w.proofLinksHint}</p>
             <div className="contact-grid">
-              <TextField
-                label={w.reviewsLink}
-                type="url"
-                inputMode="url"
-                dir="ltr"
-                autoComplete="off"
-                maxLength={LIMITS.proofLink}
-                hint={w.reviewsLinkHint}
-                {...text('reviewsLink')}
-              />
-              <TextField
-                label={w.crCheckLink}
-                type="url"
-                inputMode="url"
-                dir="ltr"
-                autoComplete="off"
-                maxLength={LIMITS.proofLink}
-                hint={w.crCheckLinkHint}
-                {...text('crCheckLink')}
-              />
-              <TextField
-                label={w.vatCheckLink}
-                type="url"
-                inputMode="url"
-                dir="ltr"
-                autoComplete="off"
-                maxLength={LIMITS.proofLink}
-                hint={w.vatCheckLinkHint}
-                {...text('vatCheckLink')}
-              />
+              {PROOF_LINK_FIELDS.map((field) => (
+                <TextField
+                  key={field}
+                  label={w[field]}
+                  type="url"
+                  inputMode="url"
+                  dir="ltr"
+                  autoComplete="off"
+                  maxLength={LIMITS.proofLink}
+                  hint={w[`${field}Hint`]}
+                  {...text(field)}
+                />
+              ))}
             </div>
           </section>
           <section className="panel" aria-labelledby={`${id}-quotes`}>
