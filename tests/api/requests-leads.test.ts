@@ -3,7 +3,7 @@ import { beforeEach, it } from 'node:test';
 import { dayIn } from '../../src/server/features/leads/classify.ts';
 import { DESKTOP_UA, PHONE_UA } from '../helpers/beacon.ts';
 import { createCard } from '../helpers/factories.ts';
-import { forgetRequestSenders, requestForm } from '../helpers/requests.ts';
+import { forgetRequestSenders, requestForm, solvedProof } from '../helpers/requests.ts';
 import { describeEachEngine, type TestServer } from '../helpers/server.ts';
 
 // Reads the pages of dist/: run `npm run build` first.
@@ -46,7 +46,7 @@ describeEachEngine('quote requests counted as leads (Results and leads.csv)', (s
     // English, from a computer, through the island, for the same city named in English.
     const b = await visitor.post(
       '/api/requests?lang=en',
-      requestForm({ city: 'Riyadh', scripted: '1', phone: '050 111 0002' }),
+      requestForm({ city: 'Riyadh', proof: await solvedProof(server().anon()), phone: '050 111 0002' }),
       {
         'user-agent': DESKTOP_UA,
       },

@@ -3,7 +3,7 @@ import { before, beforeEach, it } from 'node:test';
 import sharp from 'sharp';
 import { createCard } from '../helpers/factories.ts';
 import { GPS_MARKER, jpegWithGps, makeImage, textAsJpeg } from '../helpers/images.ts';
-import { forgetRequestSenders, requestForm } from '../helpers/requests.ts';
+import { forgetRequestSenders, requestForm, solvedProof } from '../helpers/requests.ts';
 import { describeEachEngine, type TestServer } from '../helpers/server.ts';
 
 // Reads the pages of dist/: run `npm run build` first.
@@ -147,7 +147,7 @@ describeEachEngine('quote requests: the form without script', (server) => {
   it('answers the island in JSON: 201 with the reference, or 400 naming every refused field', async () => {
     const ok = await server()
       .anon()
-      .post('/api/requests?lang=en', requestForm({ city: 'Riyadh', scripted: '1' }));
+      .post('/api/requests?lang=en', requestForm({ city: 'Riyadh', proof: await solvedProof(server().anon()) }));
     assert.equal(ok.status, 201, JSON.stringify(ok.body));
     assert.match(ok.body.data.reference, /^[0-9]{6}$/);
     assert.equal(ok.body.data.next, `/en/request/sent?ref=${ok.body.data.reference}`);
@@ -290,6 +290,82 @@ describeEachEngine('quote requests: what one sender and the whole site may store
     assert.equal(res.status, 429);
     assert.equal((await stored(server())).length, before, "nothing stored past the day's bound");
     assert.equal(await counters(), rows, 'and nothing counted: new addresses and numbers add no row');
+  });
+});
+
+describeEachEngine('quote requests: the proof of work the island solves', (server) => {
+  beforeEach(() => forgetRequestSenders(server().app.ctx.db));
+  const person = (fields: Record<string, string> = {}) =>
+    requestForm({ shown: String(Date.now() - 60_000), city: 'Riyadh', ...fields });
+  const post = (fields: Record<string, string>) => server().anon().post('/api/requests?lang=en', person(fields));
+  const last = async () => (await stored(server())).at(-1)!;
+
+  it('hands out a fresh signed challenge each time, kept by no cache', async () => {
+    const a = await server().anon().get('/api/requests/challenge');
+    const b = await server().anon().get('/api/requests/challenge');
+    assert.equal(a.status, 200);
+    assert.equal(a.headers.get('cache-control'), 'no-store');
+    assert.equal(a.body.data.parameters.algorithm, 'PBKDF2/SHA-256');
+    assert.match(a.body.data.signature, /^[0-9a-f]{64}$/);
+    assert.notEqual(a.body.data.parameters.nonce, b.body.data.parameters.nonce);
+  });
+
+  it('takes a solved proof once: the request is challenged, a second use of it is not', async () => {
+    const proof = await solvedProof(server().anon());
+    assert.equal((await post({ proof, phone: '050 222 0001' })).status, 201);
+    assert.equal((await last()).unchallenged, 0, 'solved by the browser');
+    assert.equal((await post({ proof, phone: '050 222 0002' })).status, 201, 'stored all the same');
+    assert.equal((await last()).unchallenged, 1, 'a proof counts once');
+  });
+
+  it('takes a forged, altered, run-out or malformed proof as no proof at all', async () => {
+    const good = JSON.parse(await solvedProof(server().anon())) as {
+      challenge: { parameters: Record<string, unknown>; signature: string };
+      solution: { counter: number; derivedKey: string };
+    };
+    const altered = structuredClone(good);
+    altered.challenge.parameters.cost = 1;
+    const wrongKey = structuredClone(good);
+    wrongKey.solution.derivedKey = '00'.repeat(32);
+    const { createChallenge, solveChallenge } = await import('altcha-lib');
+    const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
+    // Signed with a secret of another site's: well formed, solved, and not ours.
+    const foreign = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 10,
+      counter: 5,
+      deriveKey,
+      hmacSignatureSecret: 'not-ours',
+      hmacKeySignatureSecret: 'not-ours-either',
+    });
+    const foreignProof = { challenge: foreign, solution: await solveChallenge({ challenge: foreign, deriveKey }) };
+    const { makeChallenge } = await import('../../src/server/features/requests/request-challenge.ts');
+    const old = await makeChallenge(server().app.ctx.tokens, Date.now() - 2 * 60 * 60_000);
+    const oldProof = { challenge: old, solution: await solveChallenge({ challenge: old, deriveKey }) };
+    const proofs = [
+      JSON.stringify(altered),
+      JSON.stringify(wrongKey),
+      JSON.stringify(foreignProof),
+      JSON.stringify(oldProof),
+      '{"challenge":{"parameters":null},"solution":1}',
+      'not json',
+      'x'.repeat(5_000),
+    ];
+    for (const [i, proof] of proofs.entries()) {
+      await forgetRequestSenders(server().app.ctx.db);
+      const res = await post({ proof, phone: `050 222 01${10 + i}` });
+      assert.equal(res.status, 201, `${i}: ${JSON.stringify(res.body)}`);
+      assert.equal((await last()).unchallenged, 1, `proof ${i} is not taken`);
+    }
+  });
+
+  it('holds a proof to the looser bounds: five an hour from one address, against three without', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await post({ proof: await solvedProof(server().anon()), phone: `050 222 03${10 + i}` });
+      assert.equal(res.status, 201, `request ${i + 1}`);
+    }
+    const sixth = await post({ proof: await solvedProof(server().anon()), phone: '050 222 0399' });
+    assert.equal(sixth.status, 429);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Fixture } from './images.ts';
+import type { HttpClient } from './http.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import { digest } from '../../src/server/features/auth/tokens.ts';
 
@@ -23,7 +24,7 @@ const GOOD_REQUEST: Record<string, string> = {
 export function requestForm(fields: Record<string, string> = {}, photos: readonly Fixture[] = []): FormData {
   const form = new FormData();
   const all = { ...GOOD_REQUEST, ...fields };
-  for (const name of ['product', 'shown', 'scripted', 'name', 'phone', 'city', 'cityOther', 'building', 'problem']) {
+  for (const name of ['product', 'shown', 'proof', 'name', 'phone', 'city', 'cityOther', 'building', 'problem']) {
     if (all[name] !== undefined) form.append(name, all[name]!);
   }
   if (photos.length === 0) form.append('photos', new Blob([], { type: 'application/octet-stream' }), '');
@@ -42,4 +43,19 @@ export function requestForm(fields: Record<string, string> = {}, photos: readonl
  */
 export async function forgetRequestSenders(db: Db): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '!=', digest('request:inbox')).execute();
+}
+
+/**
+ * What the form's island posts as `proof` once it has solved a challenge: the challenge of
+ * GET /api/requests/challenge and its solution, solved here as the browser solves it (altcha-lib).
+ */
+export async function solvedProof(client: HttpClient): Promise<string> {
+  const { solveChallenge } = await import('altcha-lib');
+  const { deriveKey } = await import('altcha-lib/algorithms/pbkdf2');
+  const res = await client.get('/api/requests/challenge');
+  if (res.status !== 200) throw new Error(`challenge: ${res.status}`);
+  const challenge = (res.body as { data: Parameters<typeof solveChallenge>[0]['challenge'] }).data;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the challenge was not solved');
+  return JSON.stringify({ challenge, solution });
 }

@@ -46,6 +46,16 @@ export class BeaconTokens {
     });
   }
 
+  /**
+   * A secret of its own for another use of the same shared key (the request form's challenges,
+   * src/server/features/requests/request-challenge.ts): the same on every server, and telling
+   * nothing of the beacon tokens.
+   */
+  derive(label: string): string {
+    if (!this.secret) throw new Error('The beacon token secret is not loaded yet.');
+    return createHmac('sha256', this.secret).update(`derived:${label}`).digest('base64url');
+  }
+
   private of(day: number): string {
     let token = this.byDay.get(day);
     if (token === undefined) {

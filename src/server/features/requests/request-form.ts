@@ -21,8 +21,8 @@ export interface PostedForm {
   trap: string;
   /** When the form was shown (ms since the epoch, as the page wrote it), or NaN. */
   shownAt: number;
-  /** Whether the form says the browser ran its script (the island sets it). */
-  scripted: boolean;
+  /** The proof of work the island solved (request-challenge.ts), '' from a browser without script. */
+  proof: string;
 }
 
 const TEXT_FIELDS = new Set<keyof RequestValues>([
@@ -49,7 +49,7 @@ export class FormNotMultipart extends Error {}
  */
 export async function readRequestForm(request: FastifyRequest, images: ImageStore): Promise<PostedForm> {
   if (!request.isMultipart()) throw new FormNotMultipart('Send the form as multipart/form-data.');
-  const form: PostedForm = { values: { ...EMPTY_REQUEST }, photos: [], trap: '', shownAt: Number.NaN, scripted: false };
+  const form: PostedForm = { values: { ...EMPTY_REQUEST }, photos: [], trap: '', shownAt: Number.NaN, proof: '' };
   const parts = request.parts({
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_FILE_PARTS, fields: 20, parts: 30, fieldSize: FIELD_BYTES },
   });
@@ -64,7 +64,7 @@ function readField(form: PostedForm, name: string, raw: string): void {
   if (name === 'consent') form.values.consent = raw !== '';
   else if (name === 'website') form.trap = raw;
   else if (name === 'shown') form.shownAt = /^[0-9]{1,15}$/.test(raw) ? Number(raw) : Number.NaN;
-  else if (name === 'scripted') form.scripted = raw === '1';
+  else if (name === 'proof') form.proof = raw;
   else if (TEXT_FIELDS.has(name as keyof RequestValues)) {
     // The problem keeps its line breaks; other fields are one line.
     const value = cleanText(raw);

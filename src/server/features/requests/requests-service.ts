@@ -18,6 +18,7 @@ import { servedCities } from './request-cities.ts';
 import { countRequest } from '../leads/lead-requests.ts';
 import { dayIn } from '../leads/classify.ts';
 import type { PostedForm } from './request-form.ts';
+import { checkProof } from './request-challenge.ts';
 
 /** Where the request was sent from, as the leads count a visit, and the sender's address (for its limit). */
 export interface RequestOrigin {
@@ -76,7 +77,10 @@ export async function submitRequest(ctx: AppContext, form: PostedForm, origin: R
   // Bounds of what is stored: each counted hit is a row of rate_limits that runs out with its window.
   // Once the day's bound is reached, a post is refused before it is counted anywhere, so a flood
   // from many addresses and numbers adds no row either.
-  const kind = form.scripted ? 'scripted' : 'plain';
+  // A proof of work solved by the island counts once; without one (no script, or a robot) the
+  // request is stored all the same, marked unchallenged and held to the stricter bounds.
+  const scripted = await checkProof(db, ctx.tokens, form.proof);
+  const kind = scripted ? 'scripted' : 'plain';
   const number = phones.international(values.phone)!;
   const over =
     (await peekHits(db, 'request:stored')).current >= STORED_PER_DAY ||
@@ -107,7 +111,7 @@ export async function submitRequest(ctx: AppContext, form: PostedForm, origin: R
     source: origin.source,
     device: origin.device,
     held,
-    unchallenged: !form.scripted,
+    unchallenged: !scripted,
     mailState: held ? 'held' : 'pending',
   };
   // Counted as a lead under the same keys a visit is (lead_counts' language-less page), and the

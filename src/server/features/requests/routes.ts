@@ -4,8 +4,10 @@ import { pagePath } from '../../../shared/paths.ts';
 import { REQUEST_FIELDS } from '../../../shared/quote-request.ts';
 import { InvalidInputError } from '../../lib/domain-errors.ts';
 import { receiveRequest } from './receive.ts';
+import { makeChallenge } from './request-challenge.ts';
 import { FormNotMultipart } from './request-form.ts';
 import {
+  ChallengeAnswer,
   CsvAnswer,
   errors,
   IdParams,
@@ -74,6 +76,22 @@ const requests: FastifyPluginAsyncTypebox = async (app) => {
         message: 'Request received',
         data: { reference: result.reference, next: `${pagePath('request-sent', lang)}?ref=${result.reference}` },
       });
+    },
+  );
+
+  // A fresh proof-of-work challenge for the form's island; the page itself is the same for everyone.
+  app.get(
+    '/challenge',
+    {
+      schema: {
+        tags,
+        summary: 'A proof-of-work challenge for the request form (solved in the browser, posted as `proof`)',
+        response: { 200: ChallengeAnswer },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await makeChallenge(app.ctx.tokens) };
     },
   );
 

@@ -19,6 +19,11 @@ export const RequestBody = Type.Object(
     preferredTime: Type.Optional(Type.String()),
     consent: Type.String({ description: 'any value when ticked' }),
     product: Type.Optional(Type.String()),
+    proof: Type.Optional(
+      Type.String({
+        description: 'a solved challenge of GET /api/requests/challenge: {"challenge","solution"} as JSON',
+      }),
+    ),
     photos: Type.Optional(Type.Array(Type.String({ format: 'binary' }), { maxItems: 5 })),
   },
   { description: 'multipart/form-data, as the request form posts it' },
@@ -27,6 +32,26 @@ export const RequestBody = Type.Object(
 export const SentAnswer = messageAndData(
   Type.Object({ reference: Type.String(), next: Type.String({ description: 'the thank-you page' }) }),
 );
+
+/** An altcha-lib (v2) challenge: its parameters and their signature. */
+export const ChallengeAnswer = Type.Object({
+  data: Type.Object({
+    parameters: Type.Object(
+      {
+        algorithm: Type.String(),
+        nonce: Type.String(),
+        salt: Type.String(),
+        cost: Type.Integer(),
+        keyLength: Type.Integer(),
+        keyPrefix: Type.String(),
+        keySignature: Type.Optional(Type.String()),
+        expiresAt: Type.Optional(Type.Integer()),
+      },
+      { additionalProperties: true },
+    ),
+    signature: Type.String(),
+  }),
+});
 
 export const LangQuery = Type.Object({ lang: Type.Optional(Type.Union([Type.Literal('ar'), Type.Literal('en')])) });
 

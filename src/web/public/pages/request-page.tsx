@@ -86,7 +86,7 @@ export function RequestPage() {
             {productTitle && <p className="request-about">{w.about(productTitle)}</p>}
             <input type="hidden" name="product" value={values.product} />
             <input type="hidden" name="shown" value={String(shownAt)} />
-            <input type="hidden" name="scripted" value="0" />
+            <input type="hidden" name="proof" value="" />
             <p className="field-hint">{w.requiredNote}</p>
             {field(
               'name',
