@@ -1,5 +1,6 @@
 import type { Dictionary } from './dictionary.ts';
 import { HOURS_WORDS } from './hours-words.ts';
+import { REQUEST_WORDS } from './request-words.ts';
 
 export const ar: Dictionary = {
   siteName: 'طارد الحمام',
@@ -234,28 +235,9 @@ export const ar: Dictionary = {
     consent: 'أوافق على أن تتواصلوا معي بخصوص هذا الطلب.',
     about: (title) => `بخصوص: ${title}`,
     send: 'أرسل الطلب',
-    sending: 'جارٍ الإرسال…',
+    ...REQUEST_WORDS.ar,
     trap: 'اترك هذا الحقل فارغًا',
-    errorsHeading: (count) => (count === 1 ? 'يرجى تصحيح حقل واحد:' : `يرجى تصحيح ${count} حقول:`),
     photosAgain: 'لم تُحفظ الصور: اخترها مرة أخرى قبل الإرسال.',
-    errors: {
-      required: 'هذا الحقل مطلوب.',
-      tooLong: 'النص أطول من المسموح.',
-      phone: 'اكتب رقم جوال صحيحًا، مثل 050 123 4567.',
-      city: 'اختر مدينة من القائمة أو «مدينة أخرى».',
-      building: 'اختر نوع المبنى من القائمة.',
-      consent: 'نحتاج موافقتك لنتصل بك.',
-      photoCount: 'خمس صور على الأكثر.',
-      photoKind: 'أرفق صورًا فقط (JPEG أو PNG أو WebP أو AVIF أو GIF).',
-      photoSize: 'الصورة أكبر من 10 ميجابايت.',
-      photoPixels: 'الصورة كبيرة جدًا: 6000 بكسل على الأكثر في أطول أضلاعها.',
-      busy: 'الخادم مشغول بصور أخرى: أعد الإرسال بعد لحظات.',
-      tooMany: 'وصلنا طلبك اليوم وسنتصل بك. إن كان الأمر عاجلًا فاتصل بنا أو راسلنا على واتساب.',
-    },
-    progress: (percent) => `جارٍ الإرسال… ${percent}٪`,
-    failed: 'تعذّر الإرسال. ما كتبته محفوظ في هذا المتصفح: أعد المحاولة.',
-    draftKept: 'استعدنا ما كتبته سابقًا في هذا المتصفح.',
-    shrinking: 'جارٍ تصغير الصور…',
     sent: {
       heading: 'شكرًا، وصل طلبك',
       lead: 'حفظنا طلب المعاينة ووصل إلينا.',

@@ -4,7 +4,8 @@
  */
 import type { Language } from '../language.ts';
 import type { HoursWords } from './hours-words.ts';
-import type { Building as BuildingKind, RequestErrorCode } from '../quote-request.ts';
+import type { Building as BuildingKind } from '../quote-request.ts';
+import type { RequestIslandWords } from './request-words.ts';
 
 export { dirOf, LANGUAGES, type Language } from '../language.ts';
 
@@ -163,7 +164,7 @@ export interface Dictionary {
   request: RequestWords;
 }
 
-interface RequestWords {
+interface RequestWords extends RequestIslandWords {
   /** The link to the form from the hero, products, the contact page and the closing band. */
   link: string;
   heading: string;
@@ -190,18 +191,10 @@ interface RequestWords {
   /** The product the form was opened from. */
   about: (title: string) => string;
   send: string;
-  sending: string;
   /** The honeypot's label, read by no person (the field is hidden). */
   trap: string;
-  errorsHeading: (count: number) => string;
   /** Said when a refused form comes back: photos are never kept, they must be chosen again. */
   photosAgain: string;
-  errors: Record<RequestErrorCode, string>;
-  /** What the island says while sending, when it fails, and about the kept draft. */
-  progress: (percent: number) => string;
-  failed: string;
-  draftKept: string;
-  shrinking: string;
   sent: {
     heading: string;
     lead: string;

@@ -1,5 +1,6 @@
 import type { Dictionary } from './dictionary.ts';
 import { HOURS_WORDS } from './hours-words.ts';
+import { REQUEST_WORDS } from './request-words.ts';
 
 export const en: Dictionary = {
   siteName: 'Bird Barrier',
@@ -246,29 +247,9 @@ export const en: Dictionary = {
     consent: 'I agree to be contacted about this request.',
     about: (title) => `About: ${title}`,
     send: 'Send the request',
-    sending: 'Sending…',
+    ...REQUEST_WORDS.en,
     trap: 'Leave this field empty',
-    errorsHeading: (count) => (count === 1 ? 'Please correct one field:' : `Please correct ${count} fields:`),
     photosAgain: 'The photos were not kept: choose them again before sending.',
-    errors: {
-      required: 'This field is required.',
-      tooLong: 'This is longer than allowed.',
-      phone: 'Enter a valid mobile number, like 050 123 4567.',
-      city: 'Choose a city from the list, or "Another city".',
-      building: 'Choose the kind of building from the list.',
-      consent: 'We need your consent to call you.',
-      photoCount: 'Five photos at most.',
-      photoKind: 'Attach photos only (JPEG, PNG, WebP, AVIF or GIF).',
-      photoSize: 'A photo is larger than 10 MB.',
-      photoPixels: 'A photo is too big: at most 6000 pixels on its longest side.',
-      busy: 'The server is busy with other photos: send again in a moment.',
-      tooMany:
-        'We already have your request for today: we will call you back. If it is urgent, call us or message us on WhatsApp.',
-    },
-    progress: (percent) => `Sending… ${percent}%`,
-    failed: 'Sending failed. What you typed is kept in this browser: try again.',
-    draftKept: 'We restored what you typed earlier in this browser.',
-    shrinking: 'Making the photos smaller…',
     sent: {
       heading: 'Thank you, your request has arrived',
       lead: 'We stored your inspection request and it has reached us.',
