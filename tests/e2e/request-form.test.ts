@@ -137,3 +137,155 @@ describe('the request form with scripts off', () => {
       }));
   }
 });
+
+describe('the request form with scripts on', () => {
+  const suite = browserSuite();
+  beforeEach(() => forgetRequestSenders(suite.server().app.ctx.db));
+  let bigPhoto: string;
+  let bigBytes: number;
+  before(async () => {
+    const admin = await suite.server().admin();
+    assert.equal((await admin.put('/api/auth/change-phone', { phoneNumber: '+966 13 555 0000' })).status, 200);
+    // A phone's photo: 4000 × 3000 of noise, several MB as a JPEG.
+    const sharp = (await import('sharp')).default;
+    const { randomBytes } = await import('node:crypto');
+    const { writeFileSync } = await import('node:fs');
+    const raw = randomBytes(4000 * 3000 * 3);
+    const bytes = await sharp(raw, { raw: { width: 4000, height: 3000, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const dir = join(suite.server().dataDir, 'fixtures');
+    mkdirSync(dir, { recursive: true });
+    bigPhoto = join(dir, 'balcony.jpg');
+    writeFileSync(bigPhoto, bytes);
+    bigBytes = bytes.length;
+  });
+
+  const stored = (ref: string) =>
+    suite
+      .server()
+      .app.ctx.db.selectFrom('requests')
+      .select(['photo_count', 'unchallenged', 'name'])
+      .where('reference', '=', ref)
+      .executeTakeFirstOrThrow();
+
+  for (const viewport of [NARROW, WIDE]) {
+    for (const lang of ['ar', 'en'] as const) {
+      const t = dictionaryFor(lang).request;
+      const base = lang === 'ar' ? '' : '/en';
+      it(`checks as typed, shrinks the photo and sends with a proof of work, in ${lang} at ${viewport.width} px`, () =>
+        suite.withPage(viewport, async ({ page, server }) => {
+          await page.goto(`${server.url}${base}/request`);
+          await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+          const phone = page.getByLabel(t.phone, { exact: false }).first();
+          // A wrong number is said as soon as the visitor leaves the field, before any sending.
+          await phone.fill('12');
+          await page.getByLabel(t.name, { exact: false }).first().focus();
+          assert.equal(await page.locator('#rq-phone-error').innerText(), t.errors.phone);
+          assert.equal(await phone.getAttribute('aria-invalid'), 'true');
+          // And goes as it is corrected.
+          await phone.fill('050 123 4567');
+          assert.equal(await page.locator('#rq-phone-error').count(), 0);
+          assert.equal(await phone.getAttribute('aria-invalid'), null);
+
+          await page.getByLabel(t.name, { exact: false }).first().fill('Salem');
+          await page.getByRole('combobox', { name: t.city, exact: true }).selectOption({ index: 1 });
+          await page.getByLabel(t.building, { exact: false }).selectOption('villa');
+          await page.getByLabel(t.problem, { exact: false }).fill('Pigeons nest behind the AC units.');
+          await page.getByLabel(t.photos, { exact: false }).setInputFiles(bigPhoto);
+          await page.getByRole('checkbox', { name: t.consent }).check();
+          const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/requests'));
+          await page.getByRole('button', { name: t.send }).click();
+          const sentBytes = Number(await (await posted).headerValue('content-length'));
+          await page.waitForURL(/\/request\/sent\?ref=[0-9]{6}$/, { timeout: 30_000 });
+          assert.ok(
+            sentBytes > 10_000 && sentBytes < bigBytes / 4,
+            `the photo went smaller: ${sentBytes} bytes sent for a ${bigBytes}-byte photo`,
+          );
+          const ref = new URL(page.url()).searchParams.get('ref')!;
+          const row = await stored(ref);
+          assert.equal(Number(row.photo_count), 1);
+          // The server keeps up to 2400 px: a 1600-px photo was made smaller by the browser.
+          const kept = await server.app.ctx.db
+            .selectFrom('request_photos')
+            .innerJoin('requests', 'requests.id', 'request_photos.request_id')
+            .select(['width', 'height'])
+            .where('reference', '=', ref)
+            .executeTakeFirstOrThrow();
+          assert.deepEqual({ width: Number(kept.width), height: Number(kept.height) }, { width: 1600, height: 1200 });
+          assert.equal(Number(row.unchallenged), 0, 'the browser solved the proof of work');
+          if (process.env.SCREENSHOT_DIR)
+            await page.screenshot({
+              path: join(process.env.SCREENSHOT_DIR, `request-sent-js-${lang}-${viewport.width}.png`),
+              fullPage: true,
+            });
+        }));
+    }
+  }
+
+  for (const lang of ['ar', 'en'] as const) {
+    const t = dictionaryFor(lang).request;
+    const base = lang === 'ar' ? '' : '/en';
+    it(`keeps what was typed through a failed connection and a reload, in ${lang}`, () =>
+      suite.withPage(NARROW, async ({ page, server }) => {
+        await page.goto(`${server.url}${base}/request`);
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        await page.getByLabel(t.name, { exact: false }).first().fill('Noura');
+        await page.getByLabel(t.phone, { exact: false }).first().fill('055 444 3322');
+        await page.getByRole('combobox', { name: t.city, exact: true }).selectOption({ index: 2 });
+        await page.getByLabel(t.building, { exact: false }).selectOption('shop');
+        await page.getByLabel(t.problem, { exact: false }).fill('Birds on the shop sign.');
+        await page.getByRole('checkbox', { name: t.consent }).check();
+        // The connection drops as the request goes (the post only: the challenge is fetched as before).
+        const thePost = (url: URL) => url.pathname === '/api/requests';
+        await page.route(thePost, (route) => route.abort('internetdisconnected'));
+        await page.getByRole('button', { name: t.send }).click();
+        await page.getByText(t.failed).waitFor();
+        assert.equal(await page.getByLabel(t.name, { exact: false }).first().inputValue(), 'Noura');
+        assert.equal(await page.getByRole('button', { name: t.send }).isEnabled(), true, 'can be sent again');
+        if (process.env.SCREENSHOT_DIR)
+          await page.screenshot({
+            path: join(process.env.SCREENSHOT_DIR, `request-failed-${lang}-360.png`),
+            fullPage: true,
+          });
+
+        // The tab is closed or reloaded: the browser still has the draft.
+        await page.reload();
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        await page.getByText(t.draftKept).waitFor();
+        assert.equal(await page.getByLabel(t.name, { exact: false }).first().inputValue(), 'Noura');
+        assert.equal(await page.getByLabel(t.phone, { exact: false }).first().inputValue(), '055 444 3322');
+        assert.equal(await page.getByLabel(t.building, { exact: false }).inputValue(), 'shop');
+        assert.equal(await page.getByLabel(t.problem, { exact: false }).inputValue(), 'Birds on the shop sign.');
+        assert.ok(await page.getByRole('checkbox', { name: t.consent }).isChecked());
+
+        // Back online: sent, and the draft is forgotten.
+        await page.unroute(thePost);
+        await page.getByRole('button', { name: t.send }).click();
+        await page.waitForURL(/\/request\/sent\?ref=[0-9]{6}$/, { timeout: 30_000 });
+        assert.equal((await stored(new URL(page.url()).searchParams.get('ref')!)).name, 'Noura');
+        await page.goto(`${server.url}${base}/request`);
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        assert.equal(await page.getByLabel(t.name, { exact: false }).first().inputValue(), '');
+      }));
+  }
+
+  it('lists every refused field at once when sent empty, without leaving the page', () =>
+    suite.withPage(WIDE, async ({ page, server }) => {
+      const t = dictionaryFor('ar').request;
+      await page.goto(`${server.url}/request`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      let posts = 0;
+      page.on('request', (r) => {
+        if (r.method() === 'POST') posts++;
+      });
+      await page.getByRole('button', { name: t.send }).click();
+      const summary = page.locator('#request-errors');
+      await summary.waitFor();
+      assert.equal(await summary.getAttribute('role'), 'alert');
+      assert.match(await summary.innerText(), new RegExp(t.errorsHeading(6).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+      assert.equal(await page.locator('#rq-consent-error').innerText(), t.errors.consent);
+      assert.equal(posts, 0, 'nothing was sent');
+      await expectNoAxeViolations(page, '/request refused by the island');
+    }));
+});

@@ -23,7 +23,10 @@ describe('the privacy page', () => {
     assert.match(ar, /لا يضع هذا الموقع ملفات تعريف ارتباط/);
     const en = await html('/en/privacy');
     assert.match(en, /<h1 class="page-title">Privacy<\/h1>/);
-    assert.match(en, /This site sets no cookies and keeps nothing in your browser\./);
+    assert.match(
+      en,
+      /This site sets no cookies\. The one thing it keeps in your browser is what you type into the inspection request form, until you send it/,
+    );
     assert.match(en, /The counts are kept for two years/);
     assert.match(ar, /وتُحفظ الأعداد سنتين/);
   });

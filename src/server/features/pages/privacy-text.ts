@@ -35,14 +35,14 @@ function keepFor(lang: Language, days: number): string {
 }
 
 const english = (keep: string) => [
-  'This site sets no cookies and keeps nothing in your browser.',
+  'This site sets no cookies. The one thing it keeps in your browser is what you type into the inspection request form, until you send it, so that nothing is lost if the connection drops.',
   'To know whether the site helps people reach us, it counts page views and taps on the call, WhatsApp and email links. Each count records only the day, the page, the language, the kind of device (phone, tablet or computer) and where the visit came from (for example a search engine or a social network).',
   "To count visitors without counting anyone twice in a day, the server mixes your address and browser name with a random code that changes every day, keeps only the result, and deletes it and the code when the day ends. Nothing is kept that could tell who you are or link one day's visit to another.",
   `Search engine robots and our own visits are not counted. The counts are kept for ${keep} and are never sold or shared.`,
 ];
 
 const arabic = (keep: string) => [
-  'لا يضع هذا الموقع ملفات تعريف ارتباط (كوكيز) ولا يحفظ شيئًا في متصفحك.',
+  'لا يضع هذا الموقع ملفات تعريف ارتباط (كوكيز)، ولا يحفظ في متصفحك إلا ما تكتبه في نموذج طلب المعاينة حتى ترسله، كي لا يضيع إن انقطع الاتصال.',
   'لنعرف هل يساعد الموقع الناس على الوصول إلينا، نحسب مشاهدات الصفحات والنقرات على روابط الاتصال وواتساب والبريد. ولا يُسجَّل مع كل عدّ إلا اليوم والصفحة واللغة ونوع الجهاز (جوال أو جهاز لوحي أو حاسوب) ومن أين جاءت الزيارة (محرك بحث أو شبكة اجتماعية مثلًا).',
   'ولنعدّ الزوار دون أن نعدّ أحدًا مرتين في اليوم، يمزج الخادم عنوانك واسم متصفحك برمز عشوائي يتغير كل يوم، ويحتفظ بالنتيجة وحدها، ثم يحذفها ويحذف الرمز بانتهاء اليوم. لا يُحفظ شيء يدل على هويتك أو يربط زيارة يوم بزيارة يوم آخر.',
   `لا تُحسب زيارات روبوتات محركات البحث ولا زياراتنا نحن. وتُحفظ الأعداد ${keep}، ولا تُباع ولا تُشارَك مع أحد.`,

@@ -68,6 +68,7 @@ export function RequestPage() {
             method="post"
             action={pagePath('request', lang)}
             encType="multipart/form-data"
+            data-island="request-form"
           >
             {refused.length > 0 && (
               <div className="form-errors" role="alert" id="request-errors">
