@@ -6,7 +6,8 @@
  * with the same Content-Encoding, when nginx is installed (`apt-get install -y nginx-light`).
  * Prints per target: bytes, encoding, req/s, p99, the ratio to nginx; then the server's resident
  * memory idle after the first start and at its peak over the whole run, and the JavaScript each
- * public page loads. BENCH_DURATION (seconds per measurement, default 5), BENCH_ROUNDS (server and
+ * public page loads, the beacons counted under a flood, and a flood of quote requests
+ * (bench/request-flood.ts). BENCH_DURATION (seconds per measurement, default 5), BENCH_ROUNDS (server and
  * nginx take turns this many times per target, default 3) and BENCH_CONNECTIONS (default 64) change the load. Not part of `npm test`: timings on a shared machine are noisy.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { freePort, npmStart, peakRssMb, rssMb, type NpmStart } from './app-process.ts';
+import { measureRequestFlood, type FloodResult } from './request-flood.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
@@ -422,6 +424,15 @@ try {
   }
   rows.push(beacons);
 
+  // Quote requests: a flood of the form from many addresses (bench/request-flood.ts), on a server as behind nginx.
+  const requestFlood = await npmStart(DIR, dataDir, { TRUST_PROXY: '127.0.0.1' });
+  let requests: FloodResult;
+  try {
+    requests = await measureRequestFlood(requestFlood, dataDir);
+  } finally {
+    await requestFlood.stop();
+  }
+
   const header = ['target', 'bytes', 'encoding', 'req/s', 'p99 ms', 'nginx req/s', 'nginx p99 ms', 'ratio'];
   const lines = [header];
   for (const r of rows) {
@@ -455,6 +466,14 @@ try {
   console.log(
     `\nBeacons: the server answered ${fmt(beacons.server.ok)} with 204 and the database holds ${fmt(counted)} counts` +
       ` (${counted >= beacons.server.ok ? `all of them${counted > beacons.server.ok ? `, and ${fmt(counted - beacons.server.ok)} more that were in flight when wrk stopped` : ''}` : `${fmt(beacons.server.ok - counted)} missing`}); peak RSS ${fmt(peakBeacons, 1)} MB.`,
+  );
+  const r = requests;
+  console.log(
+    `\nRequest flood: ${fmt(r.posts)} posts of the form without script, each from an address and a number of its own, in ${fmt(r.seconds, 1)} s (${fmt(r.posts / r.seconds)}/s):` +
+      ` ${fmt(r.accepted)} accepted (${fmt(r.accepted / r.seconds, 1)}/s), ${fmt(r.refused)} refused with 429 (${fmt(r.refused / r.seconds)}/s),` +
+      ` ${fmt(r.failed)} failed (5xx or no answer)${r.other ? `, ${fmt(r.other)} other answers` : ''}; peak RSS ${fmt(r.peakRssMb, 1)} MB;` +
+      ` data folder +${fmt(r.grewMb, 1)} MB; the owner's Requests screen then answered ${r.screen.status} in ${fmt(r.screen.ms)} ms` +
+      ` (${fmt(r.screen.shown)} listed, ${fmt(r.screen.newCount)} new).`,
   );
   const cachedRows = rows.slice(0, -2);
   const worst = cachedRows.reduce((a, r) => Math.min(a, r.ratio ?? Number.NaN), Number.POSITIVE_INFINITY);
