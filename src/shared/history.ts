@@ -4,9 +4,19 @@
  */
 import { Type, type Static } from 'typebox';
 
-const TRASH_KINDS = ['card', 'detail', 'slide', 'word'] as const;
+/** What the content's trash table holds. */
+const CONTENT_TRASH_KINDS = ['card', 'detail', 'slide', 'word'] as const;
+export type ContentTrashKind = (typeof CONTENT_TRASH_KINDS)[number];
+/** What the content's history table holds. */
+export const CONTENT_HISTORY_KINDS = [...CONTENT_TRASH_KINDS, 'about', 'contact', 'phone', 'proof'] as const;
+export type ContentHistoryKind = (typeof CONTENT_HISTORY_KINDS)[number];
+/**
+ * What the Trash and History screens list: the content, and quote requests (issue 35), whose
+ * trash and history stay with the requests themselves (requests.deleted_at, request_changes).
+ */
+const TRASH_KINDS = [...CONTENT_TRASH_KINDS, 'request'] as const;
 export type TrashKind = (typeof TRASH_KINDS)[number];
-export const HISTORY_KINDS = [...TRASH_KINDS, 'about', 'contact', 'phone', 'proof'] as const;
+export const HISTORY_KINDS = [...CONTENT_HISTORY_KINDS, 'request'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 // Objects and null: the contact details' opening hours and map location. A list of records is a

@@ -25,6 +25,8 @@ export const REQUEST_LIMITS = {
   storedPerDay: 300,
   /** The owner's notes on a request. */
   notes: 4000,
+  /** The owner's changes to one request (status, notes) its history keeps, the newest. */
+  changesKept: 20,
   /** The honeypot and the product id are short; anything longer is refused with the request. */
   product: 100,
 } as const;

@@ -21,8 +21,10 @@ type AnyDb = Parameters<typeof exportSite>[0];
 async function requestDump(db: AnyDb): Promise<string[]> {
   const requests = await db.selectFrom('requests').selectAll().orderBy('id').execute();
   const photos = await db.selectFrom('request_photos').selectAll().orderBy('request_id').orderBy('position').execute();
+  const changes = await db.selectFrom('request_changes').selectAll().orderBy('id').execute();
   return [
     ...requests.map((r) => JSON.stringify(r)),
+    ...changes.map((c) => JSON.stringify(c)),
     ...photos.map(
       (p) => `${p.request_id} ${p.position} ${p.width}x${p.height} ${Buffer.from(p.bytes).toString('base64')}`,
     ),
@@ -37,6 +39,9 @@ function fileDump(file: string): string[] {
       .map((l) => (JSON.parse(l) as { r: Record<string, any> }).r);
   return [
     ...rows('requests')
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .map((r) => JSON.stringify(r)),
+    ...rows('request_changes')
       .sort((a, b) => (a.id < b.id ? -1 : 1))
       .map((r) => JSON.stringify(r)),
     ...rows('request_photos')
@@ -57,6 +62,11 @@ describeEachEngine('backups carry quote requests only when asked (--with-request
       requestForm({ phone: '050 222 0002' }),
     ].entries())
       assert.equal((await server().anon().post('/request', form)).status, 303, `request ${i}`);
+    // The owner's change to one, and the other in the Trash (migration 016): carried with them.
+    const admin = await server().admin();
+    const [first, second] = (await admin.get('/api/requests')).body.data as { id: string }[];
+    assert.equal((await admin.put(`/api/requests/${first!.id}`, { status: 'contacted' })).status, 200);
+    assert.equal((await admin.delete(`/api/requests/${second!.id}`)).status, 200);
   });
   beforeEach(async () => {
     target = await newPlace(engine);
@@ -80,11 +90,16 @@ describeEachEngine('backups carry quote requests only when asked (--with-request
     await exportSite(db, engine, { file: plain });
     await exportSite(db, engine, { file: full, withRequests: true });
     const has = (file: string, table: string) => linesOf(file).some((l) => l.startsWith(`{"t":"${table}"`));
-    assert.ok(!has(plain, 'requests') && !has(plain, 'request_photos'), 'personal data is not carried by default');
-    assert.ok(has(full, 'requests') && has(full, 'request_photos'));
+    assert.ok(
+      !has(plain, 'requests') && !has(plain, 'request_photos') && !has(plain, 'request_changes'),
+      'personal data is not carried by default',
+    );
+    assert.ok(has(full, 'requests') && has(full, 'request_photos') && has(full, 'request_changes'));
+    assert.doesNotMatch(gunzipSync(readFileSync(plain)).toString('utf8'), /050 ?222 ?000|\+96650222000/);
     // The file's rows, not the live ones: the mail outbox goes on updating the live requests.
     const stored = fileDump(full);
-    assert.equal(stored.length, 2 + 2, 'two requests, two photos');
+    assert.equal(stored.length, 2 + 1 + 2, 'two requests (one in the Trash), a change, two photos');
+    assert.equal(stored.filter((r) => r.includes('"deleted_at":"')).length, 1, 'the Trash is carried');
     try {
       assert.deepEqual(await importInto(full), stored, 'the same requests and photos, byte for byte');
       // Replaced by a file without requests, a site keeps its own; by a file with them, takes the file's.

@@ -146,8 +146,8 @@ describeEachEngine(
       }
       // Every admin write of the contract, the admin check, the contact details, the owner's sessions, password and second
       // factors, the trash and the history, the leads, the search titles, the trust settings, the launch checklist and its demo items, a photo's
-      // focal point, and the re-check, the changes to confirm, the change of email and the test email (issues 30, 31), the System panel (36), the cities (34), the quote requests (35): 65 in all.
-      assert.equal(guarded.length, 65, guarded.join('\n'));
+      // focal point, and the re-check, the changes to confirm, the change of email and the test email (issues 30, 31), the System panel (36), the cities (34), the quote requests and their Trash (35): 66 in all.
+      assert.equal(guarded.length, 66, guarded.join('\n'));
       for (const call of [
         'PUT /api/card/togggle-details/{id}',
         'POST /api/card/upload',
@@ -182,6 +182,7 @@ describeEachEngine(
         'GET /api/requests/',
         'GET /api/requests/{id}',
         'PUT /api/requests/{id}',
+        'DELETE /api/requests/{id}',
         'GET /api/requests/{id}/photos/{n}',
         'GET /api/requests.csv',
       ]) {

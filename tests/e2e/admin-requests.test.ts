@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { ar } from '../../src/web/admin/i18n/ar.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
@@ -59,18 +60,10 @@ describe('the Requests screen', () => {
           await row.getByLabel(w.notes).fill('موعد المعاينة الأحد');
           await row.getByRole('button', { name: w.saveNotes }).click();
           // Saved: the button has nothing left to save.
+          const saveNotes = row.getByRole('button', { name: w.saveNotes });
           await page.waitForFunction(
-            (id) =>
-              (
-                document
-                  .getElementById(id)
-                  ?.closest('.request-details')
-                  ?.querySelector('button:last-of-type') as HTMLButtonElement | null
-              )?.disabled === true,
-            `notes-${await row
-              .getByLabel(w.notes)
-              .getAttribute('id')
-              .then((v) => v!.slice(6))}`,
+            (button) => (button as HTMLButtonElement).disabled,
+            await saveNotes.elementHandle(),
           );
           const stored = await server.app.ctx.db
             .selectFrom('requests')
@@ -81,4 +74,51 @@ describe('the Requests screen', () => {
         }
       }));
   }
+
+  it('moves a request to the Trash, restores it from there, and lists its changes in History, in Arabic', () =>
+    suite.withPage(DESKTOP, async ({ page, server }) => {
+      const w = ar.requests;
+      const sent = await server
+        .anon()
+        .post('/request', requestForm({ name: 'سلمان', city: 'الرياض', phone: '055 700 8000' }));
+      assert.equal(sent.status, 303);
+      const ref = /ref=([0-9]{6})/.exec(sent.headers.get('location') ?? '')![1]!;
+      await signIn(page, server, 'ar');
+      await page.goto(`${server.url}/admin/requests`);
+      const row = page.locator('.request-row').filter({ hasText: 'سلمان' });
+      await row.locator('summary').click();
+      await row.getByLabel(w.status).selectOption('done');
+      await row.locator('summary').getByText(w.statuses.done, { exact: false }).waitFor();
+
+      await row.getByRole('button', { name: w.delete }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      assert.match(await dialog.innerText(), new RegExp(ref));
+      await dialog.getByRole('button', { name: ar.delete }).click();
+      await page.getByText('نُقل الطلب إلى سلة المحذوفات').waitFor();
+      await row.waitFor({ state: 'detached' });
+
+      await page.goto(`${server.url}/admin/trash`);
+      const trashed = page.getByRole('listitem').filter({ hasText: `${ref} · سلمان` });
+      await trashed.waitFor();
+      assert.match(await trashed.innerText(), new RegExp(ar.kinds.request));
+      await expectNoAxeViolations(page, '/admin/trash with a request');
+      if (process.env.SCREENSHOT_DIR)
+        await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, 'admin-trash-request-ar.png'), fullPage: true });
+      await trashed.getByRole('button', { name: ar.restore }).click();
+      await page.getByText('تمت استعادة الطلب').waitFor();
+
+      await page.goto(`${server.url}/admin/requests`);
+      await page.locator('.request-row').filter({ hasText: 'سلمان' }).waitFor();
+
+      await page.goto(`${server.url}/admin/history`);
+      const change = page.getByRole('listitem').filter({ hasText: `${ref} · سلمان` });
+      await change.waitFor();
+      const table = await change.locator('.history-fields').innerText();
+      assert.match(table, /حالة الطلب/);
+      assert.match(table, new RegExp(`${w.statuses.new}[\\s\\S]*${w.statuses.done}`), 'before and after, in words');
+      await expectNoAxeViolations(page, '/admin/history with a request');
+      if (process.env.SCREENSHOT_DIR)
+        await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, 'admin-history-request-ar.png') });
+    }));
 });

@@ -7,7 +7,7 @@ import { KIND_MESSAGES } from '../../src/web/admin/lib/kinds.ts';
 
 describe("the dashboard's toasts naming the kind of item", () => {
   it('says every one in Arabic, naming the item, never the fallback "Error occurred"', () => {
-    assert.equal(KIND_MESSAGES.length, 25);
+    assert.equal(KIND_MESSAGES.length, 30);
     for (const message of KIND_MESSAGES) {
       const arabic = localizeMessage(message, 'ar');
       assert.notEqual(arabic, 'حدث خطأ', message);
@@ -18,6 +18,7 @@ describe("the dashboard's toasts naming the kind of item", () => {
     assert.equal(localizeMessage('Slide moved to the Trash', 'ar'), 'نُقلت الشريحة إلى سلة المحذوفات');
     assert.equal(localizeMessage('Project restored', 'ar'), 'تمت استعادة العمل');
     assert.equal(localizeMessage('Keyword deleted forever', 'ar'), 'حُذفت الكلمة المفتاحية نهائيًا');
+    assert.equal(localizeMessage('Request moved to the Trash', 'ar'), 'نُقل الطلب إلى سلة المحذوفات');
   });
 
   it('says the new refusals of the contact details in Arabic', () => {

@@ -22,6 +22,7 @@ import * as m012 from './migrations/012-cities-slugs-faq.ts';
 import * as m013 from './migrations/013-quote-requests.ts';
 import * as m014 from './migrations/014-backup-runs.ts';
 import * as m015 from './migrations/015-lead-requests.ts';
+import * as m016 from './migrations/016-request-trash.ts';
 
 /** Migrations are imported statically so a bundled or type-stripped build finds them without a file scan. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '013-quote-requests': m013,
   '014-backup-runs': m014,
   '015-lead-requests': m015,
+  '016-request-trash': m016,
 };
 
 /** The names of the migrations this version of the code knows, in the order they run. */

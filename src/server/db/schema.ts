@@ -347,6 +347,19 @@ interface RequestsTable {
   mail_attempts: Generated<number>;
   mail_next_at: string;
   mail_error: Generated<string>;
+  /** Set when the owner deleted it (migration 016): in the Trash until restored or deleted forever. */
+  deleted_at: string | null;
+  deleted_by: Generated<string>;
+}
+
+/** A change the owner made to a request's status or notes (migration 016): the versions as JSON. */
+interface RequestChangesTable {
+  id: string;
+  request_id: string;
+  changed_at: string;
+  changed_by: string;
+  before: string;
+  after: string;
 }
 
 /** A request's photo, re-encoded (WebP, no metadata); served only to the signed-in owner. */
@@ -403,4 +416,5 @@ export interface Database {
   lead_keys: { id: number; secret: string };
   requests: RequestsTable;
   request_photos: RequestPhotosTable;
+  request_changes: RequestChangesTable;
 }

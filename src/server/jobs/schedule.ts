@@ -9,6 +9,7 @@ import { compactSources } from '../features/leads/lead-compaction.ts';
 import { forgetVisitors, pruneCounts } from '../features/leads/leads-repository.ts';
 import { sendWeeklyEmail } from '../features/leads/weekly-email.ts';
 import { deleteOldRequests } from '../features/requests/requests-repository.ts';
+import { pruneRequestChanges, pruneTrashedRequests } from '../features/requests/request-trash.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +19,7 @@ declare module 'fastify' {
 }
 
 const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 /** How often each server asks whether a job is due: a cheap UPDATE that matches nothing most times. */
 const TICK_MS = 5 * 60 * 1000;
 const ORPHAN_IMAGE_AGE_MS = 24 * HOUR;
@@ -69,11 +71,19 @@ const JOBS: Job[] = [
     },
   },
   {
-    // Quote requests (personal data) past REQUESTS_KEEP_MONTHS, with their photos.
+    // Quote requests (personal data) past REQUESTS_KEEP_MONTHS, with their photos and changes; those
+    // in the Trash past TRASH_DAYS; the owner's changes past HISTORY_DAYS (as the content's history).
     name: 'requests-retention',
     everyMs: HOUR,
     shared: true,
-    run: async ({ ctx }) => ({ requests: await deleteOldRequests(ctx.db, ctx.config.requests.keepMonths) }),
+    run: async ({ ctx }) => {
+      const { trashDays, historyDays } = ctx.config.retention;
+      return {
+        requests: await deleteOldRequests(ctx.db, ctx.config.requests.keepMonths),
+        trashed: await pruneTrashedRequests(ctx.db, new Date(Date.now() - trashDays * DAY)),
+        changes: await pruneRequestChanges(ctx.db, new Date(Date.now() - historyDays * DAY)),
+      };
+    },
   },
   {
     // Last week's results to the owner, once a week for all servers together.

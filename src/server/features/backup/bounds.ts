@@ -2,7 +2,7 @@ import { FILES_PER_IMAGE } from '../images/image-encode.ts';
 import { FIXED_SOURCES } from '../leads/classify.ts';
 import { SOURCES_PER_DAY } from '../leads/lead-counter.ts';
 import { BY_SLUG } from '../../../shared/paths.ts';
-import { HISTORY_KINDS } from '../../../shared/history.ts';
+import { CONTENT_HISTORY_KINDS } from '../../../shared/history.ts';
 import { LANGUAGES } from '../../../shared/language.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { REQUEST_LIMITS } from '../../../shared/quote-request.ts';
@@ -63,7 +63,8 @@ const LEAD_ROWS_PER_DAY = LEAD_PAGES * LANGUAGES.length * DEVICES * (FIXED_SOURC
 
 /** Items that have a history: the content the owner makes (live or deleted since), and the singletons (the about texts, contact, phone, proof). */
 const CONTENT_KINDS = 4;
-const HISTORY_ITEMS = 2 * CONTENT_KINDS * OWNER_ITEMS + LANGUAGES.length + (HISTORY_KINDS.length - CONTENT_KINDS - 1);
+const HISTORY_ITEMS =
+  2 * CONTENT_KINDS * OWNER_ITEMS + LANGUAGES.length + (CONTENT_HISTORY_KINDS.length - CONTENT_KINDS - 1);
 
 export interface ImportBounds {
   /** Bytes of one line, uncompressed (its newline not counted). */
@@ -109,6 +110,8 @@ function tableRows(limits: SiteLimits): Record<string, number> {
     requests: ((limits.requestsKeepMonths ?? 12) * 31 + 2) * REQUEST_LIMITS.storedPerDay,
   };
   rows.request_photos = rows.requests! * REQUEST_LIMITS.photos;
+  // The owner's changes to a request's status and notes: the last few of each are kept.
+  rows.request_changes = rows.requests! * REQUEST_LIMITS.changesKept;
   return rows;
 }
 

@@ -23,10 +23,12 @@ import { createGunzip } from 'node:zlib';
  * cities (012: a table, and cards.city_id; an older file's projects import without a city) and names
  * 013 (quote requests, which a backup carries only when asked) and 014 (backup_runs, which backups skip).
  * Version 7 adds the trust settings' check links (in a settings row's JSON). Version 8 adds the
- * requests counted as leads (015, lead_counts.requests); an older file's rows import with 0.
+ * requests counted as leads (015, lead_counts.requests); an older file's rows import with 0. Version 9
+ * adds the requests' trash and history (016: two columns of requests and request_changes, carried
+ * with the requests when asked); an older file's requests import as not deleted, with no changes.
  */
 export const FORMAT = 'bird-barrier-site';
-export const FORMAT_VERSION = 8;
+export const FORMAT_VERSION = 9;
 
 /**
  * What each older version still read lacks, so its files keep importing: the migrations added
@@ -35,7 +37,8 @@ export const FORMAT_VERSION = 8;
  * Version 3 added the second factors (006, tables a backup skips), the leads counts (007) and the trash
  * and the history (008); version 4 the focal point of images (009); version 5 two lead counts (011; 010 adds only a table backups skip); version 6 nothing a backup carries (014); version 7 the trust settings' check links (in the settings row's JSON: a
  * version 6 file reads as without them, and a version 6 site refuses a version 7 file by its version, not as damaged);
- * version 8 the requests counted as leads (015, a column of lead_counts).
+ * version 8 the requests counted as leads (015, a column of lead_counts); version 9 the requests'
+ * trash and history (016).
  */
 export interface AddedSince {
   migrations: readonly string[];
@@ -52,7 +55,7 @@ const CITIES = {
   migrations: ['012-cities-slugs-faq', '013-quote-requests', '014-backup-runs', ...REQUEST_COUNTS.migrations],
   tables: ['cities'],
 };
-export const ADDED_SINCE: Readonly<Record<number, AddedSince>> = {
+const BEFORE_8: Readonly<Record<number, AddedSince>> = {
   2: {
     migrations: [
       '006-second-factors',
@@ -83,6 +86,21 @@ export const ADDED_SINCE: Readonly<Record<number, AddedSince>> = {
   },
   6: { migrations: REQUEST_COUNTS.migrations, tables: [], columns: REQUEST_COUNTS.columns },
   7: { migrations: REQUEST_COUNTS.migrations, tables: [], columns: REQUEST_COUNTS.columns },
+};
+/** 016: a request the owner deleted is marked on its row; the owner's changes have a table of their own. */
+const REQUEST_TRASH: AddedSince = {
+  migrations: ['016-request-trash'],
+  tables: ['request_changes'],
+  columns: { requests: { deleted_at: null, deleted_by: '' } },
+};
+const andLater = (a: AddedSince, later: AddedSince): AddedSince => ({
+  migrations: [...a.migrations, ...later.migrations],
+  tables: [...a.tables, ...later.tables],
+  columns: { ...a.columns, ...later.columns },
+});
+export const ADDED_SINCE: Readonly<Record<number, AddedSince>> = {
+  ...Object.fromEntries(Object.entries(BEFORE_8).map(([v, a]) => [v, andLater(a, REQUEST_TRASH)])),
+  8: REQUEST_TRASH,
 };
 
 /** An expected failure (bad file, refused target, bad usage): its message is all the operator needs. */

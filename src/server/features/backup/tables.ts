@@ -33,7 +33,7 @@ export const EXPORTED_TABLES: readonly string[] = [
  * import loads them when the file has them (replacing the target's own with --replace), and keeps
  * the target's when it has none.
  */
-export const REQUEST_TABLES: readonly string[] = ['requests', 'request_photos'];
+export const REQUEST_TABLES: readonly string[] = ['requests', 'request_photos', 'request_changes'];
 
 export interface SkippedTable {
   /** Why the table is not in a backup. */

@@ -11,7 +11,7 @@ import { normaliseProof } from '../proof/proof-repository.ts';
 import { MAX_DIMENSION, MAX_INPUT_PIXELS, MAX_STORED_BYTES, storedFileFacts } from '../images/image-encode.ts';
 import { isImageName, variantName } from '../images/image-store.ts';
 import { ContactInput, LIMITS, ProofFields, ProofInput, Seo } from '../../../shared/schemas.ts';
-import { HISTORY_KINDS } from '../../../shared/history.ts';
+import { CONTENT_HISTORY_KINDS } from '../../../shared/history.ts';
 import { LANGUAGES } from '../../../shared/language.ts';
 import { phone as phones } from '../../lib/phone.ts';
 import { BUILDINGS, OTHER_CITY, REQUEST_LIMITS } from '../../../shared/quote-request.ts';
@@ -68,7 +68,8 @@ type ExportedTable =
   | 'lead_counts'
   | 'lead_options'
   | 'requests'
-  | 'request_photos';
+  | 'request_photos'
+  | 'request_changes';
 type Columns<T extends ExportedTable> = { [C in keyof Database[T] & string]: Column };
 
 // The characters the API refuses in any field (src/server/app.ts): C0 controls but tab and line breaks, and DEL.
@@ -166,8 +167,35 @@ const json = (max: number, nullable = false) =>
 const STORED_PHONE = /^\+?[0-9][0-9 ]{3,18}[0-9]$/;
 
 const TRASH_KIND = choice(['card', 'detail', 'slide', 'word'], "'card', 'detail', 'slide' or 'word'");
-const HISTORY_KIND = choice(HISTORY_KINDS, "'card', 'detail', 'slide', 'word', 'about', 'contact', 'phone' or 'proof'");
+const HISTORY_KIND = choice(
+  CONTENT_HISTORY_KINDS,
+  "'card', 'detail', 'slide', 'word', 'about', 'contact', 'phone' or 'proof'",
+);
 const account = text(LIMITS.email);
+/** A request's status and notes as a change keeps them (request_changes), as JSON text. */
+const RequestVersion = Type.Object(
+  {
+    status: Type.Enum(['new', 'contacted', 'done', 'spam']),
+    notes: Type.String({ maxLength: REQUEST_LIMITS.notes }),
+    updatedAt: timestamp.schema,
+  },
+  { additionalProperties: false },
+);
+const requestVersionCheck = Compile(RequestVersion);
+/** Whether a request change's version (its JSON text) is one the site writes. */
+export function isRequestVersion(text: string): boolean {
+  if (!isText(text)) return false;
+  try {
+    return requestVersionCheck.Check(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+const requestVersion = column(
+  Type.Refine(Type.String({ maxLength: 2 * REQUEST_LIMITS.notes + 200 }), isRequestVersion),
+  "a request's status and notes as JSON, as the site keeps a change",
+  stringBytes(2 * REQUEST_LIMITS.notes + 200),
+);
 /** images.focus_x, focus_y: a point of the photo, 0 (left or top edge) to 1. */
 // JSON writes a number from 0 to 1 in at most 24 characters (5e-324, 0.30000000000000004, 1.2345678901234567e-300).
 const fraction = column(Type.Number({ minimum: 0, maximum: 1 }), 'a number from 0 to 1', 24);
@@ -407,6 +435,13 @@ const TABLES: { [T in ExportedTable]: Columns<T> } = {
     ),
     // The mail server's answer, one line of at most 300 characters (smtpAnswerOf).
     mail_error: text(300),
+    // In the Trash since (migration 016), and who put it there; null and '' when not deleted.
+    deleted_at: column(
+      Type.Union([Type.Null(), timestamp.schema]),
+      'a UTC time written like 2026-01-02T03:04:05.678Z, or null',
+      timestamp.bytes,
+    ),
+    deleted_by: account,
   },
   request_photos: {
     request_id: id,
@@ -418,6 +453,15 @@ const TABLES: { [T in ExportedTable]: Columns<T> } = {
     width: dimension,
     height: dimension,
     bytes: storedBytes('photo'),
+  },
+  // The owner's changes to a request (migration 016): the version each replaced and the one it made.
+  request_changes: {
+    id,
+    request_id: id,
+    changed_at: timestamp,
+    changed_by: account,
+    before: requestVersion,
+    after: requestVersion,
   },
 };
 
@@ -763,6 +807,11 @@ export async function checkRow(
     }
   } else if (table === 'image_files') {
     await checkImageFile(trx, row as { name: string; image: string; width: number; bytes: Buffer }, lineNo);
+  } else if (table === 'request_changes') {
+    const { request_id: requestId } = row as { request_id: string };
+    const request = await trx.selectFrom('requests').select('id').where('id', '=', requestId).executeTakeFirst();
+    if (!request)
+      throw refusal(lineNo, table, 'request_id', `names ${requestId}, which is not among the requests before it`);
   } else if (table === 'request_photos') {
     await checkRequestPhoto(trx, row as { request_id: string; width: number; height: number; bytes: Buffer }, lineNo);
   } else if (table === 'trash') {

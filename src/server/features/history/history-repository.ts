@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
-import type { HistoryEntry, HistoryKind, Version } from '../../../shared/history.ts';
+import type { ContentHistoryKind, HistoryEntry, Version } from '../../../shared/history.ts';
 
 /**
  * The history of content: one row per change, with the version it replaced and the one it made
@@ -10,7 +10,7 @@ import type { HistoryEntry, HistoryKind, Version } from '../../../shared/history
  */
 
 export interface Change {
-  kind: HistoryKind;
+  kind: ContentHistoryKind;
   itemId: string;
   title: string;
   before: Version | null;
@@ -63,7 +63,7 @@ export function keepVersions(count: number): void {
  * holds for every kind of item (a card, a slide, the contact details saved 500 times in an hour)
  * from the write on, not only after the hourly job. Their images are released by the sweep.
  */
-async function trimVersions(db: Db, kind: HistoryKind, itemId: string, keep: number): Promise<void> {
+async function trimVersions(db: Db, kind: ContentHistoryKind, itemId: string, keep: number): Promise<void> {
   const beyond = await db
     .selectFrom('history')
     .select('id')
@@ -119,7 +119,7 @@ type HistoryRow = {
 function toHistoryEntry(row: HistoryRow): HistoryEntry {
   return {
     id: row.id,
-    kind: row.kind as HistoryKind,
+    kind: row.kind as ContentHistoryKind,
     itemId: row.item_id,
     title: row.title,
     fields: JSON.parse(row.fields) as string[],
@@ -138,7 +138,7 @@ export async function findHistory(db: Db, id: string): Promise<HistoryEntry | un
 /** Changes newest first, of one item when `item` is given; at most `limit`. */
 export async function listHistory(
   db: Db,
-  filter: { kind?: HistoryKind | undefined; item?: string | undefined; limit: number },
+  filter: { kind?: ContentHistoryKind | undefined; item?: string | undefined; limit: number },
 ): Promise<HistoryEntry[]> {
   let q = db.selectFrom('history').selectAll();
   if (filter.kind) q = q.where('kind', '=', filter.kind);

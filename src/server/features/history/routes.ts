@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listHistory } from './history-repository.ts';
+import type { ContentHistoryKind } from '../../../shared/history.ts';
 import { currentVersions, restoreVersion } from './restore-service.ts';
 import { cardTypes } from '../trash/trash-repository.ts';
+import {
+  isRequestChange,
+  listRequestChanges,
+  requestVersions,
+  restoreRequestChange,
+} from '../requests/request-trash.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { expectedVersion } from '../../lib/concurrency.ts';
 import { errors, HistoryList, HistoryQuery, IdParams, RestoreBody, Restored, tags } from './schemas.ts';
@@ -22,12 +29,27 @@ const history: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const entries = await listHistory(ctx.db, {
-        kind: request.query.kind,
-        item: request.query.item,
-        limit: request.query.limit ?? 50,
-      });
-      const current = await currentVersions(ctx.db, entries);
+      const { kind, item } = request.query;
+      const limit = request.query.limit ?? 50;
+      // The content's changes and the requests' (kept with the requests: request-trash.ts), newest first.
+      const content =
+        kind === 'request'
+          ? []
+          : await listHistory(ctx.db, { kind: kind as ContentHistoryKind | undefined, item, limit });
+      const requests =
+        kind === undefined || kind === 'request' ? await listRequestChanges(ctx.db, { item, limit }) : [];
+      const entries = [...content, ...requests]
+        .sort((a, b) => (a.changedAt < b.changedAt ? 1 : a.changedAt > b.changedAt ? -1 : 0))
+        .slice(0, limit);
+      const current = await currentVersions(
+        ctx.db,
+        entries.filter((e) => e.kind !== 'request'),
+      );
+      const requestNow = await requestVersions(
+        ctx.db,
+        entries.filter((e) => e.kind === 'request').map((e) => e.itemId),
+      );
+      for (const [id, at] of requestNow) current.set(`request:${id}`, at);
       const types = await cardTypes(
         ctx.db,
         entries.filter((e) => e.kind === 'card').map((e) => e.itemId),
@@ -57,6 +79,15 @@ const history: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      if (await isRequestChange(ctx.db, request.params.id)) {
+        await restoreRequestChange(
+          ctx.db,
+          request.params.id,
+          expectedVersion(request.headers, request.body),
+          actorOf(request),
+        );
+        return { message: 'Version restored', data: { historyId: null } };
+      }
       const { historyId } = await restoreVersion(
         ctx,
         request.params.id,

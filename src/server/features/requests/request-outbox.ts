@@ -40,7 +40,8 @@ export async function sendDueRequestMails(ctx: AppContext, log: FastifyBaseLogge
   for (const row of due) {
     const next = new Date(now + retryDelay(row.attempts + 1)).toISOString();
     if (!(await claimRequestMail(ctx.db, row.id, row.nextAt, next))) continue; // another server has it
-    const request = await findRequest(ctx.db, row.id);
+    // A request the owner put in the Trash before its email went is still told: it was stored.
+    const request = await findRequest(ctx.db, row.id, { trashed: true });
     if (!request) continue;
     try {
       const photos = await readRequestPhotos(ctx.db, row.id);

@@ -117,8 +117,15 @@ export async function markMailFailed(db: Db, id: string, answer: string): Promis
   await db.updateTable('requests').set({ mail_error: answer }).where('id', '=', id).execute();
 }
 
-export async function findRequest(db: Db, id: string): Promise<QuoteRequest | undefined> {
-  const row = await db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirst();
+/** A request not in the Trash (`trashed`: or in it, as the owner's email about it is still sent). */
+export async function findRequest(
+  db: Db,
+  id: string,
+  opts: { trashed?: boolean } = {},
+): Promise<QuoteRequest | undefined> {
+  let query = db.selectFrom('requests').selectAll().where('id', '=', id);
+  if (!opts.trashed) query = query.where('deleted_at', 'is', null);
+  const row = await query.executeTakeFirst();
   return row && toRequest(row);
 }
 
@@ -163,7 +170,7 @@ function toRequest(r: Selectable<Database['requests']>): QuoteRequest {
 /** Requests a screen lists at most (newest first); a search narrows them. */
 const LIST_LIMIT = 200;
 
-/** The owner's list: newest first, narrowed by a search of name, number or city, and by status. */
+/** The owner's list: newest first, narrowed by a search of name, number or city, and by status; the Trash's aside. */
 export async function listRequests(
   db: Db,
   opts: { q?: string; status?: RequestStatus; limit?: number } = {},
@@ -171,6 +178,7 @@ export async function listRequests(
   let query = db
     .selectFrom('requests')
     .selectAll()
+    .where('deleted_at', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(opts.limit ?? LIST_LIMIT);
@@ -192,34 +200,18 @@ export async function listRequests(
   return (await query.execute()).map(toRequest);
 }
 
-/** How many requests are new (the admin home shows them first). */
+/** How many requests are new, the Trash's aside (the admin home shows them first). */
 export async function countNew(db: Db): Promise<number> {
   const row = await db
     .selectFrom('requests')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('status', '=', 'new')
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
-/** The owner's changes: status and notes. Answers the request as it now is, or undefined. */
-export async function updateRequest(
-  db: Db,
-  id: string,
-  change: { status?: RequestStatus; notes?: string },
-  now: string,
-): Promise<QuoteRequest | undefined> {
-  const set = {
-    updated_at: now,
-    ...(change.status ? { status: change.status } : {}),
-    ...(change.notes !== undefined ? { notes: change.notes } : {}),
-  };
-  const r = await db.updateTable('requests').set(set).where('id', '=', id).executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) return undefined;
-  return findRequest(db, id);
-}
-
-/** One photo's bytes (WebP), or undefined. */
+/** One photo's bytes (WebP), or undefined; a trashed request's too (the Trash shows its first). */
 export async function readRequestPhoto(db: Db, id: string, position: number): Promise<Buffer | undefined> {
   const row = await db
     .selectFrom('request_photos')

@@ -15,6 +15,7 @@ import {
   LangQuery,
   ListAnswer,
   ListQuery,
+  MessageOnly,
   OneAnswer,
   PhotoParams,
   RequestBody,
@@ -23,17 +24,11 @@ import {
   UpdateAnswer,
   UpdateBody,
 } from './schemas.ts';
-import {
-  countNew,
-  findRequest,
-  listRequests,
-  readRequestPhoto,
-  updateRequest,
-  type QuoteRequest,
-} from './requests-repository.ts';
+import { countNew, findRequest, listRequests, readRequestPhoto, type QuoteRequest } from './requests-repository.ts';
 import { customerGreeting } from './request-email.ts';
 import { CSV_LIMIT, requestsCsv } from './requests-csv.ts';
-import { nowIso } from '../../db/database.ts';
+import { actorOf } from '../../lib/actor.ts';
+import { changeRequest, trashRequest } from './request-trash.ts';
 import { HttpError, notFound, tooManyRequests } from '../../lib/http-error.ts';
 
 /**
@@ -145,9 +140,29 @@ const requests: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const updated = await updateRequest(app.ctx.db, request.params.id, request.body, nowIso());
+      const { db } = app.ctx;
+      const changed = await changeRequest(db, request.params.id, request.body, actorOf(request));
+      const updated = changed && (await findRequest(db, request.params.id));
       if (!updated) throw notFound(NOT_FOUND);
       return { message: 'Request updated', data: item(updated) };
+    },
+  );
+
+  // Into the Trash, with its photos: restored from there, or deleted forever (trash/routes.ts).
+  app.delete(
+    '/:id',
+    {
+      config: { admin: true },
+      schema: {
+        tags,
+        summary: 'Move a request to the Trash (restorable for TRASH_DAYS)',
+        params: IdParams,
+        response: { 200: MessageOnly, ...errors(401, 404) },
+      },
+    },
+    async (request) => {
+      if (!(await trashRequest(app.ctx.db, request.params.id, actorOf(request)))) throw notFound(NOT_FOUND);
+      return { message: 'Request moved to the Trash' };
     },
   );
 

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { messageAndData } from '../answers.ts';
+export { MessageOnly } from '../answers.ts';
 import { REQUEST_LIMITS } from '../../../shared/quote-request.ts';
 
 export { errors } from '../answers.ts';

@@ -1,7 +1,7 @@
 import { nextUpdatedAt, type Db } from '../../db/database.ts';
 import { assertSwapped, assertVersion } from '../../lib/concurrency.ts';
 import { recordChange } from '../history/history-repository.ts';
-import type { HistoryKind, Version } from '../../../shared/history.ts';
+import type { ContentHistoryKind, Version } from '../../../shared/history.ts';
 
 /** What every settings row answers besides its fields: the version an editor sends back (If-Match). */
 interface Versioned {
@@ -10,7 +10,7 @@ interface Versioned {
 
 /** How a settings row's changes are kept in the History. */
 interface HistoryOf<T> {
-  kind: HistoryKind;
+  kind: ContentHistoryKind;
   /** The entry's title ('' names it by its kind). */
   title: (next: T) => string;
   /** A stored value as a history version (by default the value itself). */

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { deleteForever, restoreFromTrash } from '../history/restore-service.ts';
 import { listTrash } from './trash-repository.ts';
+import {
+  isTrashedRequest,
+  listTrashedRequests,
+  purgeTrashedRequest,
+  restoreTrashedRequest,
+} from '../requests/request-trash.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { errors, IdParams, MessageOnly, Restored, tags, TrashList } from './schemas.ts';
 
@@ -18,7 +24,12 @@ const trash: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TrashList, ...errors(401) },
       },
     },
-    async () => ({ data: await listTrash(ctx.db, ctx.config.retention.trashDays) }),
+    async () => {
+      const days = ctx.config.retention.trashDays;
+      // The content's trash and the requests' (kept on their rows: request-trash.ts), most recent first.
+      const items = [...(await listTrash(ctx.db, days)), ...(await listTrashedRequests(ctx.db, days))];
+      return { data: items.sort((a, b) => (a.deletedAt < b.deletedAt ? 1 : a.deletedAt > b.deletedAt ? -1 : 0)) };
+    },
   );
 
   app.post(
@@ -33,6 +44,10 @@ const trash: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      if (await isTrashedRequest(ctx.db, request.params.id)) {
+        await restoreTrashedRequest(ctx.db, request.params.id);
+        return { message: 'Restored', data: { historyId: null } };
+      }
       const historyId = await restoreFromTrash(ctx, request.params.id, actorOf(request));
       return { message: 'Restored', data: { historyId: historyId ?? null } };
     },
@@ -50,7 +65,8 @@ const trash: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await deleteForever(ctx, request.params.id);
+      if (await isTrashedRequest(ctx.db, request.params.id)) await purgeTrashedRequest(ctx.db, request.params.id);
+      else await deleteForever(ctx, request.params.id);
       return { message: 'Deleted forever' };
     },
   );

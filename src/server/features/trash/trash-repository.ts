@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import { imageUrl } from '../../lib/image-url.ts';
-import type { TrashItem, TrashKind } from '../../../shared/history.ts';
+import type { ContentTrashKind, TrashItem } from '../../../shared/history.ts';
 import { forgetImages, keepImages } from '../history/history-repository.ts';
 
 /**
@@ -22,7 +22,7 @@ interface TrashSnapshot {
 
 export interface TrashEntry {
   id: string;
-  kind: TrashKind;
+  kind: ContentTrashKind;
   title: string;
   image: string;
   snapshot: TrashSnapshot;
@@ -64,7 +64,7 @@ type TrashRow = {
 
 const toEntry = (r: TrashRow): TrashEntry => ({
   id: r.id,
-  kind: r.kind as TrashKind,
+  kind: r.kind as ContentTrashKind,
   title: r.title,
   image: r.image,
   snapshot: JSON.parse(r.snapshot) as TrashSnapshot,

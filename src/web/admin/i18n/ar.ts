@@ -25,6 +25,7 @@ const ITEMS: Record<string, [string, boolean]> = {
   detail: ['عنصر التفاصيل', false],
   slide: ['الشريحة', true],
   keyword: ['الكلمة المفتاحية', true],
+  request: ['الطلب', false],
 };
 const item = (kind: string): [string, boolean] => ITEMS[kind] ?? ['العنصر', false];
 
@@ -465,6 +466,7 @@ export const ar = {
     contact: 'بيانات التواصل',
     phone: 'رقم الهاتف',
     proof: 'الثقة والضمان',
+    request: 'طلب معاينة',
   },
   historyTitle: 'السجل',
   historyIntro: 'آخر التغييرات، الأحدث أولًا. «استعادة هذه النسخة» تعيد ما كان قبل التغيير.',
@@ -581,5 +583,8 @@ export const ar = {
     } as Record<string, string>,
     homeNew: (n: number) => (n === 1 ? 'طلب معاينة جديد واحد ينتظرك' : `${n} طلبات معاينة جديدة تنتظرك`),
     homeOpen: 'افتح الطلبات',
+    delete: 'احذف الطلب',
+    deleteBody: (n: number) =>
+      `يختفي الطلب وصوره من قائمة الطلبات، ويبقى في سلة المحذوفات ${days(n)}: تستطيع استعادته منها، أو بزر «تراجع»، خلال هذه المدة.`,
   },
 };

@@ -17,6 +17,7 @@ const KINDS: Record<string, [string, boolean]> = {
   'Detail item': ['عنصر التفاصيل', false],
   Slide: ['الشريحة', true],
   Keyword: ['الكلمة المفتاحية', true],
+  Request: ['الطلب', false],
 };
 const kindDone = (kind: string, done: string): string => {
   const [item, feminine] = KINDS[kind]!;
@@ -31,7 +32,7 @@ addArabicMessages(
   {},
   [
     [
-      /^(Product|Project|Detail item|Slide|Keyword) (added|updated|moved to the Trash|restored|deleted forever)$/,
+      /^(Product|Project|Detail item|Slide|Keyword|Request) (added|updated|moved to the Trash|restored|deleted forever)$/,
       (m) => kindDone(m[1]!, m[2]!),
     ],
     [/^The keyword "(.*)" already exists\.$/s, (m) => `الكلمة المفتاحية «${m[1]}» موجودة من قبل.`],
@@ -135,11 +136,15 @@ addArabicMessages(
     'An item with the same keyword exists already.': 'توجد كلمة مفتاحية مماثلة من قبل.',
     'This item exists already.': 'هذا العنصر موجود من قبل.',
     'An image of this item is gone.': 'إحدى صور هذا العنصر لم تعد موجودة.',
+    'This item cannot be restored: what was kept of it is damaged (it is not an item the site can show).':
+      'لا يمكن استعادة هذا العنصر: ما حُفظ منه تالف (ليس عنصرًا يستطيع الموقع عرضه).',
     // The photo picker's focal point.
     'Focal point saved': 'تم حفظ نقطة التركيز',
     'Image not found.': 'الصورة غير موجودة؛ ربما حُذفت.',
     // Quote requests and the Results screen's CSV.
     'Request updated': 'تم تحديث الطلب',
+    'Request not found.': 'الطلب غير موجود؛ ربما حُذف.',
+    'This request is in the Trash: restore it first.': 'هذا الطلب في سلة المحذوفات: استعده أولًا.',
     'Photo not found.': 'الصورة غير موجودة.',
     'from and to must be real days (YYYY-MM-DD)': 'يجب أن تكون بداية الفترة ونهايتها أيامًا صحيحة.',
     'from must not be after to': 'يجب ألا تكون بداية الفترة بعد نهايتها.',

@@ -8,6 +8,7 @@ const NAMES: Record<string, string> = {
   detail: 'detail item',
   slide: 'slide',
   keyword: 'keyword',
+  request: 'request',
 };
 
 export const en: Dict = {
@@ -438,6 +439,7 @@ export const en: Dict = {
     contact: 'Contact details',
     phone: 'Phone number',
     proof: 'Trust & proof',
+    request: 'Inspection request',
   },
   historyTitle: 'History',
   historyIntro: 'Recent changes, newest first. “Restore this version” brings back what was there before the change.',
@@ -548,5 +550,8 @@ export const en: Dict = {
     homeNew: (n: number) =>
       n === 1 ? 'One new inspection request is waiting' : `${n} new inspection requests are waiting`,
     homeOpen: 'Open the requests',
+    delete: 'Delete the request',
+    deleteBody: (n: number) =>
+      `The request and its photos leave the Requests list and stay in the Trash for ${n} day${n === 1 ? '' : 's'}: restore it from there, or with Undo, until then.`,
   },
 };

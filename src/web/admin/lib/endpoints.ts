@@ -455,6 +455,7 @@ export const requests = {
     api.get<{ data: QuoteRequest[]; newCount: number }>(`/api/requests${query ? `?q=${q(query)}` : ''}`, o),
   update: (id: string, change: { status?: RequestStatus; notes?: string }) =>
     api.put<Saved<QuoteRequest>>(`/api/requests/${q(id)}`, change),
+  remove: (id: string) => api.delete<{ message: string }>(`/api/requests/${q(id)}`),
   photoUrl: (id: string, n: number) => `/api/requests/${q(id)}/photos/${n}`,
   csvUrl: (query: string) => `/api/requests.csv${query ? `?q=${q(query)}` : ''}`,
 };

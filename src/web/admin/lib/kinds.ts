@@ -4,7 +4,7 @@ import type { CardType } from '../../../shared/schemas.ts';
  * What the owner calls each thing the dashboard adds, edits and deletes: a product and a project
  * (a portfolio entry) are both "cards" to the API, never to the owner.
  */
-export type ItemKind = 'product' | 'project' | 'detail' | 'slide' | 'keyword';
+export type ItemKind = 'product' | 'project' | 'detail' | 'slide' | 'keyword' | 'request';
 
 export const kindOfCard = (type: CardType | string | null | undefined): ItemKind | undefined =>
   type === 'product' ? 'product' : type === 'portfolio' ? 'project' : undefined;
@@ -15,6 +15,7 @@ const NAME: Record<ItemKind, string> = {
   detail: 'Detail item',
   slide: 'Slide',
   keyword: 'Keyword',
+  request: 'Request',
 };
 
 type Done = 'added' | 'updated' | 'trashed' | 'restored' | 'purged';

@@ -11,6 +11,7 @@ import { useScreenContext } from '../../app/nav-state.ts';
 import type { Dict, Language } from '../../i18n/dictionary.ts';
 import { locationText, weekLines } from '../../lib/hours-text.ts';
 import type { MapLocation, OpeningHours } from '../../../../shared/hours.ts';
+import type { RequestStatus } from '../../../../shared/quote-request.ts';
 
 /** The fields a change names, as the owner calls them; an unknown one is shown by its own name. */
 const FIELD_NAMES: Record<'ar' | 'en', Record<string, string>> = {
@@ -53,6 +54,8 @@ const FIELD_NAMES: Record<'ar' | 'en', Record<string, string>> = {
     crNumber: 'رقم السجل التجاري',
     vatNumber: 'الرقم الضريبي',
     quotes: 'آراء العملاء',
+    status: 'حالة الطلب',
+    notes: 'ملاحظاتك',
   },
   en: {
     title: 'Title',
@@ -93,6 +96,8 @@ const FIELD_NAMES: Record<'ar' | 'en', Record<string, string>> = {
     crNumber: 'CR number',
     vatNumber: 'VAT number',
     quotes: 'Customer quotes',
+    status: 'Request status',
+    notes: 'Your notes',
   },
 };
 
@@ -116,6 +121,8 @@ const QuoteLine = ({ q, comma }: { q: Record<string, string>; comma: string }) =
 /** A value as text: the contact details' opening hours a day a line, the map location as its two numbers. */
 function textOf(value: Value, field: string, lang: Language, t: Dict): string {
   if (value === undefined || value === null) return '';
+  // A request's status, in the owner's words (new, contacted, done, spam).
+  if (field === 'status' && typeof value === 'string') return t.requests.statuses[value as RequestStatus] ?? value;
   if (Array.isArray(value)) return value.join('، ');
   if (typeof value !== 'object') return String(value);
   if (field === 'hours') return weekLines(value as unknown as OpeningHours, lang, t).join('\n');

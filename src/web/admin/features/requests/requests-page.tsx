@@ -1,11 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { PhoneIcon } from '../../components/icons.tsx';
+import { useConfirm } from '../../components/confirm-dialog.tsx';
+import { PhoneIcon, TrashIcon } from '../../components/icons.tsx';
 import { Button, LoadState, PageHeader } from '../../components/ui.tsx';
 import { useLanguage, useTitle } from '../../i18n/language.tsx';
 import { requests, type QuoteRequest, type RequestStatus } from '../../lib/endpoints.ts';
 import { useDateTime } from '../../lib/dates.ts';
+import { kindMessage } from '../../lib/kinds.ts';
 import { notify } from '../../lib/notify.ts';
+import { keptDays } from '../../lib/session-facts.ts';
+import { undoDelete } from '../../lib/undo.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { whatsappHref } from '../../../../shared/site.ts';
 
@@ -35,6 +39,11 @@ export function RequestsPage() {
     else next.delete('q');
     setParams(next);
   };
+  const drop = (gone: QuoteRequest) =>
+    list.set((current = { data: [], newCount: 0 }) => ({
+      newCount: current.newCount - (gone.status === 'new' ? 1 : 0),
+      data: current.data.filter((r) => r.id !== gone.id),
+    }));
   const replace = (updated: QuoteRequest) =>
     list.set((current = { data: [], newCount: 0 }) => ({
       newCount:
@@ -87,7 +96,7 @@ export function RequestsPage() {
                     {r.city} · {when.format(new Date(r.createdAt))} · {w.statuses[r.status]}
                   </span>
                 </summary>
-                <RequestDetails request={r} onChange={replace} />
+                <RequestDetails request={r} onChange={replace} onDeleted={() => drop(r)} onRestored={list.reload} />
               </details>
             </li>
           ))}
@@ -97,11 +106,48 @@ export function RequestsPage() {
   );
 }
 
-function RequestDetails({ request: r, onChange }: { request: QuoteRequest; onChange: (r: QuoteRequest) => void }) {
+function RequestDetails({
+  request: r,
+  onChange,
+  onDeleted,
+  onRestored,
+}: {
+  request: QuoteRequest;
+  onChange: (r: QuoteRequest) => void;
+  onDeleted: () => void;
+  onRestored: () => void;
+}) {
   const { t } = useLanguage();
   const w = t.requests;
+  const confirm = useConfirm();
   const [notes, setNotes] = useState(r.notes);
   const [busy, setBusy] = useState(false);
+  // Into the Trash, with Undo; restored from the Trash screen until TRASH_DAYS have passed.
+  const remove = async () => {
+    const title = `${r.reference} · ${r.name}`;
+    if (
+      !(await confirm({
+        title: t.deleteTitle(title),
+        body: w.deleteBody(keptDays()),
+        confirmLabel: t.delete,
+        danger: true,
+      }))
+    )
+      return;
+    setBusy(true);
+    try {
+      await requests.remove(r.id);
+      onDeleted();
+      notify.undoable(kindMessage('request', 'trashed'), async () => {
+        const message = await undoDelete(r.id, 'request');
+        onRestored();
+        return message;
+      });
+    } catch (err) {
+      notify.failure(err);
+      setBusy(false);
+    }
+  };
   const save = async (change: { status?: RequestStatus; notes?: string }) => {
     setBusy(true);
     try {
@@ -184,9 +230,15 @@ function RequestDetails({ request: r, onChange }: { request: QuoteRequest; onCha
         value={notes}
         onChange={(e) => setNotes(e.target.value)}
       />
-      <Button busy={busy} disabled={busy || notes === r.notes} onClick={() => save({ notes })}>
-        {w.saveNotes}
-      </Button>
+      <div className="request-actions">
+        <Button busy={busy} disabled={busy || notes === r.notes} onClick={() => save({ notes })}>
+          {w.saveNotes}
+        </Button>
+        <Button variant="danger" disabled={busy} onClick={remove}>
+          <TrashIcon />
+          {w.delete}
+        </Button>
+      </div>
     </div>
   );
 }

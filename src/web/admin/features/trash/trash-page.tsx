@@ -73,8 +73,14 @@ export function TrashPage() {
                     ]
                   }
                   {item.items > 0 ? ` · ${t.withItems(item.items)}` : ''}
+                  {item.kind === 'request' && item.subtitle ? ` · ${item.subtitle}` : ''}
                 </p>
-                <h2 className="trash-title" id={`trash-${item.id}`} lang="ar" dir="auto">
+                <h2
+                  className="trash-title"
+                  id={`trash-${item.id}`}
+                  lang={item.kind === 'request' ? undefined : 'ar'}
+                  dir="auto"
+                >
                   {item.title}
                 </h2>
                 <p className="trash-meta">
