@@ -7,6 +7,7 @@ import { countHit } from '../../src/server/features/auth/rate-limit-store.ts';
 import { sendDecoy } from '../../src/server/features/auth/reset-decoys.ts';
 import { createCard, uploadImage } from '../helpers/factories.ts';
 import { postFrom, type HttpClient } from '../helpers/http.ts';
+import { requestForm, solvedProof } from '../helpers/requests.ts';
 import { ADMIN_EMAIL, startServerGroup, type ServerGroup, type TestServer } from '../helpers/server.ts';
 
 const skip = process.env.TEST_DATABASE_URL
@@ -165,6 +166,26 @@ describe('two servers on one PostgreSQL database', { skip }, () => {
     assert.equal(
       await postFrom(a.url, '127.0.0.3', '/api/auth/login', { email: 'visitor-last@test.example', password: 'wrong' }),
       429,
+    );
+  });
+
+  it('takes a proof of work made by one server on the other, and only once on both', async () => {
+    // The request form's challenge (request-challenge.ts): signed with secrets both derive from the database.
+    const proof = await solvedProof(a.anon());
+    const send = (server: TestServer, phone: string) =>
+      server.anon().post('/api/requests?lang=en', requestForm({ city: 'Riyadh', proof, phone, shown: '1' }));
+    assert.equal((await send(b, '050 333 0001')).status, 201);
+    assert.equal((await send(a, '050 333 0002')).status, 201);
+    const rows = await b.app.ctx.db
+      .selectFrom('requests')
+      .select(['phone', 'unchallenged'])
+      .where('phone', 'in', ['+966503330001', '+966503330002'])
+      .orderBy('phone')
+      .execute();
+    assert.deepEqual(
+      rows.map((r) => Number(r.unchallenged)),
+      [0, 1],
+      'checked on the other server, then refused as used on the first',
     );
   });
 
