@@ -285,6 +285,8 @@ describe('the request form with scripts on', () => {
       assert.equal(await summary.getAttribute('role'), 'alert');
       assert.match(await summary.innerText(), new RegExp(t.errorsHeading(6).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
       assert.equal(await page.locator('#rq-consent-error').innerText(), t.errors.consent);
+      // Each line names its field as the page labels it, the consent box too.
+      assert.ok((await summary.innerText()).includes(`${t.consent}: ${t.errors.consent}`), 'the consent line');
       assert.equal(posts, 0, 'nothing was sent');
       await expectNoAxeViolations(page, '/request refused by the island');
     }));

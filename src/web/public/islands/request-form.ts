@@ -139,7 +139,11 @@ function requestForm(form: HTMLFormElement): void {
     for (const { field, message } of refused) {
       const link = document.createElement('a');
       link.href = `#rq-${field}`;
-      const label = form.querySelector(`label[for="rq-${field}"]`)?.textContent?.replace(/\s*\*$/, '') ?? field;
+      // The field's own label, whether it names the control (for=) or holds it (the consent box).
+      const label =
+        control(field)
+          ?.labels?.[0]?.textContent?.replace(/\s*\*$/, '')
+          .trim() || field;
       link.textContent = `${label}: ${message}`;
       const item = document.createElement('li');
       item.append(link);
