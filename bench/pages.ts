@@ -378,13 +378,14 @@ try {
     await new Promise((r) => setTimeout(r, 1000));
     idle = rssMb(app.serverPid);
     const cards = (await (await fetch(`${app.url}/api/card?type=product`)).json()) as {
-      data: { _id: string; isDetailed: boolean }[];
+      data: { _id: string; isDetailed: boolean; slug: string }[];
     };
     const product = cards.data.find((c) => c.isDetailed) ?? cards.data[0];
     const targets = [
       { name: '/', path: '/' },
       { name: '/en/products', path: '/en/products' },
-      { name: '/card-details?id=…', path: `/card-details?id=${product?._id ?? 'none'}` },
+      // A product's page at its address (decision 035), as its links name it.
+      { name: '/products/<slug>', path: `/products/${encodeURIComponent(product?.slug ?? 'none')}` },
       { name: 'GET /api/card?type=product', path: '/api/card?type=product' },
     ];
     rows = await measureTargets(app, work, targets, useNginx, 'on');

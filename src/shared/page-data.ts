@@ -21,6 +21,8 @@ export interface ImageView {
 /** `language`: the language the item's text is in (Arabic where the English is not written yet). */
 export interface CardView {
   id: string;
+  /** Its page's address in the page's language, as linked (/products/<slug>, decision 035; cardLink). */
+  path: string;
   title: string;
   description: string;
   language: Language;
@@ -31,6 +33,7 @@ export interface CardView {
 /** A card named and linked, without its image or text: a product page's "other products". */
 interface CardLinkView {
   id: string;
+  path: string;
   title: string;
   language: Language;
 }
@@ -163,5 +166,13 @@ export interface RequestPageData {
 
 /** One rendered page: which page, in which language, for which URL, with its data. */
 export type PageState = {
-  [P in PageName]: { page: P; lang: Language; status: number; key: string; data: PageDataMap[P] };
+  [P in PageName]: {
+    page: P;
+    lang: Language;
+    status: number;
+    key: string;
+    data: PageDataMap[P];
+    /** The page's address in each language, where it is not the same path under /en (a card's slugs differ). */
+    paths?: Record<Language, string>;
+  };
 }[PageName];

@@ -1,4 +1,5 @@
 import type { Language, PageName } from './i18n/index.ts';
+import { isCardSlug } from './slugs.ts';
 
 /** URL of a page in a language: Arabic at the root, English under /en. */
 /** Pages at one fixed address; a city's page is at /cities/<slug> (cityPath). */
@@ -32,8 +33,42 @@ export function cityPath(slug: string, lang: Language): string {
 /** /cities/<slug>: the slug of a city page's path, or undefined (the slug's form is CITY_SLUG_PATTERN's). */
 const CITY_PATH = /^\/cities\/([a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9])?)$/;
 
-export function cardDetailsPath(id: string, lang: Language): string {
-  return `${pagePath('card-details', lang)}?id=${encodeURIComponent(id)}`;
+/** A product's or a project's addresses (decision 035): the Arabic slug, and the English one once it has one. */
+export interface CardAddress {
+  type: 'product' | 'portfolio';
+  slug: string;
+  slugEn: string;
+}
+
+/** Where a card's page is: /products/<slug>, /portfolio/<slug>, under /en in English (percent-encoded, as a request names it). */
+export function cardPath(card: CardAddress, lang: Language): string {
+  return cardAddress(card, lang, encodeURIComponent);
+}
+
+/**
+ * The same address as the pages link to it, the slug's letters as they are ("/products/شوك-الحمام"):
+ * the browser encodes it when it asks, and an Arabic letter is 2 bytes of the page here instead of 6.
+ */
+export function cardLink(card: CardAddress, lang: Language): string {
+  return cardAddress(card, lang, (slug) => slug);
+}
+
+function cardAddress(card: CardAddress, lang: Language, encode: (slug: string) => string): string {
+  const slug = (lang === 'en' && card.slugEn) || card.slug;
+  return `${lang === 'en' ? '/en' : ''}/${card.type === 'product' ? 'products' : 'portfolio'}/${encode(slug)}`;
+}
+
+/** /products/<slug> or /portfolio/<slug>: the section and the (encoded) slug. */
+const CARD_PATH = /^\/(products|portfolio)\/([^/]+)$/;
+
+/** The slug of an address's last part, decoded, or undefined when it cannot be a slug. */
+function decodedSlug(part: string): string | undefined {
+  try {
+    const slug = decodeURIComponent(part);
+    return isCardSlug(slug) ? slug : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function langOfPath(pathname: string): Language {
@@ -66,11 +101,24 @@ export const BY_SLUG: Record<string, FixedPage> = {
 };
 
 /** Which page a path shows, in which language; unknown paths are the 404 page. */
-export function resolvePage(pathname: string): { page: PageName; lang: Language; slug?: string } {
+export function resolvePage(pathname: string): {
+  page: PageName;
+  lang: Language;
+  /** A city's slug, or a product's or project's (decoded) for the card-details page at its address. */
+  slug?: string;
+  cardType?: CardAddress['type'];
+} {
   const lang = langOfPath(pathname);
   let bare = lang === 'en' ? pathname.slice(3) || '/' : pathname;
   if (bare.length > 1 && bare.endsWith('/')) bare = bare.slice(0, -1);
   if (CITY_PATH.test(bare)) return { page: 'city', lang, slug: CITY_PATH.exec(bare)![1]! };
+  const card = CARD_PATH.exec(bare);
+  if (card) {
+    const slug = decodedSlug(card[2]!);
+    return slug === undefined
+      ? { page: 'not-found', lang }
+      : { page: 'card-details', lang, slug, cardType: card[1] === 'products' ? 'product' : 'portfolio' };
+  }
   return { page: BY_SLUG[bare] ?? 'not-found', lang };
 }
 
@@ -79,7 +127,9 @@ export function resolvePage(pathname: string): { page: PageName; lang: Language;
  * parameters (campaign tags and the like) do not change what is shown.
  */
 export function pageKey(pathname: string, search: string): string {
-  const { page } = resolvePage(pathname);
+  const { page, slug } = resolvePage(pathname);
+  // A card's page at its own address: the address says it all.
+  if (page === 'card-details' && slug !== undefined) return pathname;
   const params = new URLSearchParams(search);
   // The request form is pre-filled from its link (a product, a city); the thank-you page shows its reference.
   const named =

@@ -5,6 +5,7 @@
 import { Type, type Static, type TOptional, type TSchema } from 'typebox';
 import { VISIBLE_PATTERN } from './text.ts';
 import { LIMITS } from './limits.ts';
+import { CARD_SLUG_MAX, CARD_SLUG_PATTERN } from './slugs.ts';
 import { LANGUAGES, type Language as LanguageCode } from './language.ts';
 import { MAX_RANGES, TIME_PATTERN, type OpeningHours as Hours } from './hours.ts';
 
@@ -96,8 +97,23 @@ export const Card = Type.Object({
   isDetailed: Type.Boolean(),
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  slug: Type.String({ description: 'Its address in Arabic: /products/<slug> or /portfolio/<slug> (decision 035)' }),
+  slugEn: Type.String({
+    description: "Its address in English, under /en; '' while it has no English title (the Arabic slug serves)",
+  }),
 });
 export type Card = Static<typeof Card>;
+
+/** An address the owner may set: letters and digits of any script joined by dashes; '' = made from the title. */
+const cardSlug = (language: string) =>
+  Type.Optional(
+    Type.String({
+      maxLength: CARD_SLUG_MAX,
+      pattern: `^$|${CARD_SLUG_PATTERN}`,
+      description: `The item's address in ${language}: letters and digits joined by dashes. Left out: kept (made from the title on creation); '': made from the title again. The old address answers with a permanent redirect.`,
+    }),
+  );
+const CardSlugs = { slug: cardSlug('Arabic'), slugEn: cardSlug('English') };
 
 export const CardCreate = Type.Object({
   title: text(LIMITS.title),
@@ -105,6 +121,7 @@ export const CardCreate = Type.Object({
   titleEn: englishText(LIMITS.title, 'title'),
   descriptionEn: englishText(LIMITS.description, 'description'),
   image: ImageName,
+  ...CardSlugs,
 });
 export type CardCreate = Static<typeof CardCreate>;
 
@@ -115,6 +132,7 @@ export const CardUpdate = Type.Object({
   descriptionEn: englishText(LIMITS.description, 'description'),
   image: Type.Optional(Type.Union([ImageName, Type.Literal(''), Type.Null()])),
   expectedUpdatedAt: ExpectedUpdatedAt,
+  ...CardSlugs,
 });
 export type CardUpdate = Static<typeof CardUpdate>;
 

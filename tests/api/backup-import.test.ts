@@ -181,7 +181,7 @@ for (const engine of engines()) {
       await refused(
         older,
         ['--replace'],
-        /^The backup is format version 1; this version of the site reads versions 2, 3, 4, 5, 6, 7, 8 and 9 only\. Start the site that wrote it with this version and export it again\./,
+        /^The backup is format version 1; this version of the site reads versions 2, 3, 4, 5, 6, 7, 8, 9 and 10 only\. Start the site that wrote it with this version and export it again\./,
       );
     });
 
@@ -229,6 +229,20 @@ for (const engine of engines()) {
       const now = await state();
       assert.equal(now.counts.lead_counts, 0);
       assert.ok(now.counts.cards! >= 1);
+    });
+
+    it('gives the cards of a version 9 file (before their addresses) addresses made from their titles', async () => {
+      const v9 = join(work, 'v9.jsonl.gz');
+      const lines = asOlderFormat(linesOf(backup), 9);
+      assert.ok(!lines.some((l) => l.includes('"slug_ar"')), 'the older file has no addresses');
+      writeLines(v9, lines);
+      const ran = await runScript('import', [v9, '--replace'], place);
+      assert.equal(ran.code, 0, ran.stderr);
+      const cards = await handle.db.selectFrom('cards').select(['title', 'slug_ar']).execute();
+      assert.ok(cards.length >= 1);
+      for (const card of cards) assert.ok(card.slug_ar.length > 0, `${card.title}: an address`);
+      assert.equal(new Set(cards.map((c) => c.slug_ar)).size, cards.length, 'each its own');
+      assert.equal((await rowCounts(handle.db)).card_slugs, 0);
     });
   });
 }

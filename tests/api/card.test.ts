@@ -16,6 +16,8 @@ const CARD_KEYS = [
   'image',
   'imageUrl',
   'isDetailed',
+  'slug',
+  'slugEn',
   'title',
   'titleEn',
   'type',

@@ -56,7 +56,8 @@ describeEachEngine('history', (server) => {
       [entry!.kind, entry!.changedBy, entry!.title, entry!.current],
       ['card', ADMIN_EMAIL, 'Edited', edited.body.data.updatedAt],
     );
-    assert.deepEqual(entry!.fields.sort(), ['description', 'descriptionEn', 'image', 'title', 'titleEn']);
+    // The card's first English title gives it its English address (decision 035); its Arabic one stays.
+    assert.deepEqual(entry!.fields.sort(), ['description', 'descriptionEn', 'image', 'slugEn', 'title', 'titleEn']);
     assert.deepEqual(
       [entry!.before?.title, entry!.before?.image, entry!.after?.title, entry!.after?.image],
       [original.title, original.image, 'Edited', next],

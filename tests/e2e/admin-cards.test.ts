@@ -214,4 +214,50 @@ describe('products and portfolio screens', () => {
       assert.equal(now.description, 'Someone else', 'the other edit was not overwritten');
     });
   });
+
+  test("changes a product's address in Arabic: refused when malformed or taken, the old address then leading to the new", async () => {
+    const admin = await suite.server().admin();
+    const image = await uploadViaApi(admin);
+    const made = await admin.post('/api/card/?type=product', { title: 'شبك الشرفات', description: 'شبك متين.', image });
+    const other = await admin.post('/api/card/?type=product', { title: 'شوك النوافذ', description: 'شوك.', image });
+    assert.equal(made.status, 201);
+    const card = made.body.data as { _id: string; slug: string };
+    assert.equal(card.slug, 'شبك-الشرفات');
+
+    await suite.withPage(PHONE, async ({ page, server }) => {
+      await signIn(page, server, 'ar');
+      await page.goto(`${server.url}/admin/editcard?id=${card._id}&category=product`);
+      const address = page.getByLabel('العنوان في الرابط بالعربية');
+      assert.equal(await address.inputValue(), card.slug);
+      await expectNoAxeViolations(page, 'editcard with its address (ar)');
+
+      // Two words: said under the field in Arabic, nothing sent.
+      await address.fill('شبك الشرفات');
+      await page.getByRole('button', { name: 'حفظ', exact: true }).click();
+      await page.getByText('حروف وأرقام تفصل بينها شَرطة واحدة، بلا مسافات ولا رموز.').waitFor();
+      // Another product's address: the server's 409, in Arabic.
+      await address.fill(other.body.data.slug);
+      await page.getByRole('button', { name: 'حفظ', exact: true }).click();
+      await page
+        .locator('.notice-error')
+        .getByText(/مستخدم لمنتج أو عمل آخر/)
+        .waitFor();
+
+      await address.fill('شبك-حماية-الشرفات');
+      await page.getByRole('button', { name: 'حفظ', exact: true }).click();
+      await expectToast(page, 'تم تحديث المنتج');
+      await page.waitForURL('**/admin/product-admin');
+    });
+
+    const moved = (await listed(suite.server(), 'product')).find((c) => c._id === card._id) as unknown as {
+      slug: string;
+    };
+    assert.equal(moved.slug, 'شبك-حماية-الشرفات');
+    const old = await fetch(`${suite.server().url}/products/${encodeURIComponent(card.slug)}`, { redirect: 'manual' });
+    assert.equal(old.status, 301);
+    assert.equal(old.headers.get('location'), `/products/${encodeURIComponent(moved.slug)}`);
+    assert.ok(
+      (await publicPage(suite.server(), `/products/${encodeURIComponent(moved.slug)}`)).includes('شبك الشرفات'),
+    );
+  });
 });

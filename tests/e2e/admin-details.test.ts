@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { expectToast, makeImage, publicPage, signIn, uploadViaApi } from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
+import { cardLink, type CardAddress } from '../../src/shared/paths.ts';
 
-/** The Details button of a product on the products page (every product's title links its page too). */
-const detailsButton = (cardId: string) =>
-  `href="/en/card-details?id=${cardId}" class="btn btn-outline card-details-link"`;
+/** The Details button of a product on the products page (every product's title links its page too), at its address. */
+const detailsButton = (card: CardAddress) => `href="${cardLink(card, 'en')}" class="btn btn-outline card-details-link"`;
 
 interface Detailed {
-  cardWithImageUrl: { isDetailed: boolean };
+  cardWithImageUrl: CardAddress & { isDetailed: boolean };
   detailsWithImageUrl: { _id: string; title: string; description: string; image: string }[];
 }
 
@@ -56,7 +56,7 @@ describe('details screens', () => {
       }[];
       assert.equal(products.find((c) => c._id === cardId)?.isDetailed, true, 'the public list carries the flag');
       assert.ok(
-        (await publicPage(server, '/en/products')).includes(detailsButton(cardId)),
+        (await publicPage(server, '/en/products')).includes(detailsButton((await details()).cardWithImageUrl)),
         'the products page links the details page',
       );
       await expectNoAxeViolations(page, 'details-admin');
@@ -114,7 +114,7 @@ describe('details screens', () => {
       await off;
       assert.equal((await details()).cardWithImageUrl.isDetailed, false, 'switched off again');
       assert.ok(
-        !(await publicPage(server, '/en/products')).includes(detailsButton(cardId)),
+        !(await publicPage(server, '/en/products')).includes(detailsButton((await details()).cardWithImageUrl)),
         'the Details button is gone (the title still links the product’s page)',
       );
     }));

@@ -3,6 +3,7 @@ import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { browserSuite, DESKTOP, PHONE } from '../helpers/browser.ts';
 import { createSiteData, type SiteData } from '../pages/site-data.ts';
+import { cardPath } from '../../src/shared/paths.ts';
 
 /** The default headline of the titles: the service and the site data's cities. */
 const HEADLINE = {
@@ -25,10 +26,12 @@ describe('public site interactions in Chromium', () => {
 
   it('switches language, keeping the page and the card', () =>
     suite.withPage(DESKTOP, async ({ page, server }) => {
+      // An old link lands on the product's own address (decision 035), and the toggle keeps the product.
       await open(page, `/card-details?id=${site.detailed._id}`);
+      assert.equal(page.url(), server.url + cardPath(site.detailed, 'ar'));
       assert.equal(await page.title(), `${site.detailed.title} | طارد الحمام`);
       await page.getByRole('link', { name: 'English' }).click();
-      await page.waitForURL(`${server.url}/en/card-details?id=${site.detailed._id}`);
+      await page.waitForURL(server.url + cardPath(site.detailed, 'en'));
       await page.waitForFunction(() => document.documentElement.lang === 'en');
       assert.equal(await page.getAttribute('html', 'dir'), 'ltr');
       assert.equal(await page.title(), `${site.detailed.title} | Bird Barrier`);
@@ -57,7 +60,7 @@ describe('public site interactions in Chromium', () => {
       assert.equal(await detailsLinks.count(), 1);
       assert.equal(await page.getByRole('link', { name: `Details: ${site.plain.title}` }).count(), 0);
       await page.getByRole('link', { name: `Details: ${site.detailed.title}` }).click();
-      await page.waitForURL(`${server.url}/en/card-details?id=${site.detailed._id}`);
+      await page.waitForURL(server.url + cardPath(site.detailed, 'en'));
       await page.getByRole('heading', { level: 1, name: site.detailed.title }).waitFor();
       assert.ok(await page.getByRole('heading', { name: site.detail.title }).isVisible());
     }));

@@ -4,6 +4,7 @@ import type { BrowserContext } from 'playwright-core';
 import { dictionaryFor } from '../../src/shared/i18n/index.ts';
 import { browserSuite, DESKTOP, PHONE, type Viewport } from '../helpers/browser.ts';
 import { createSiteData, enPath, type SiteData } from '../pages/site-data.ts';
+import { cardPath } from '../../src/shared/paths.ts';
 
 /**
  * The public site in Chromium with JavaScript turned off (issue 33): pages are plain HTML, so every
@@ -98,12 +99,13 @@ describe('public pages with scripts off', () => {
       const page = await context.newPage();
       const { url } = suite.server();
       await page.goto(`${url}/card-details?id=${site.detailed._id}`);
+      assert.equal(page.url(), url + cardPath(site.detailed, 'ar'), 'an old link lands on the address');
       await page.getByRole('link', { name: 'English' }).click();
-      await page.waitForURL(`${url}/en/card-details?id=${site.detailed._id}`);
+      await page.waitForURL(url + cardPath(site.detailed, 'en'));
       assert.equal(await page.getAttribute('html', 'dir'), 'ltr');
       assert.ok(await page.getByRole('heading', { level: 1, name: site.detailed.title }).isVisible());
       await page.getByRole('link', { name: 'العربية' }).click();
-      await page.waitForURL(`${url}/card-details?id=${site.detailed._id}`);
+      await page.waitForURL(url + cardPath(site.detailed, 'ar'));
       assert.equal(await page.getAttribute('html', 'dir'), 'rtl');
 
       await page.locator('footer').getByRole('link', { name: 'من نحن', exact: true }).click();
@@ -115,7 +117,7 @@ describe('public pages with scripts off', () => {
       await page.locator('footer').getByRole('link', { name: 'Products', exact: true }).click();
       await page.waitForURL(`${url}/en/products`);
       await page.getByRole('link', { name: `Details: ${site.detailed.title}` }).click();
-      await page.waitForURL(`${url}/en/card-details?id=${site.detailed._id}`);
+      await page.waitForURL(url + cardPath(site.detailed, 'en'));
       assert.ok(await page.getByRole('heading', { name: site.detail.title }).isVisible());
     }));
 });

@@ -3,6 +3,8 @@
  * answer of the contract, and the bytes of every image those name. Two sites with the same content
  * (and the same PUBLIC_URL and build) answer the same snapshot byte for byte.
  */
+import { cardPath, type CardAddress } from '../../src/shared/paths.ts';
+
 interface Answer {
   status: number;
   type: string;
@@ -44,20 +46,19 @@ export async function siteSnapshot(base: string): Promise<Snapshot> {
     return snapshot.get(path)!;
   };
   for (const path of APIS) await take(path);
-  const ids: string[] = [];
-  for (const type of ['product', 'portfolio']) {
-    for (const card of JSON.parse(snapshot.get(`/api/card?type=${type}`)!.body).data as { _id: string }[])
-      ids.push(card._id);
-  }
-  for (const id of ids) {
+  const cards: (CardAddress & { _id: string })[] = [];
+  for (const type of ['product', 'portfolio'])
+    cards.push(...JSON.parse(snapshot.get(`/api/card?type=${type}`)!.body).data);
+  for (const { _id: id } of cards) {
     await take(`/api/card/details?id=${id}`);
     await take(`/api/card/details?id=${id}&language=en`);
   }
-  const pages = [...PAGES, ...ids.map((id) => `/card-details?id=${id}`)];
-  for (const path of pages) {
+  for (const path of PAGES) {
     await take(path);
     await take(en(path));
   }
+  // Each product's and project's page at its addresses (decision 035).
+  for (const card of cards) for (const lang of ['ar', 'en'] as const) await take(cardPath(card, lang));
   // Every stored image any page or answer names: src, srcset and JSON imageUrl alike.
   const images = new Set<string>();
   for (const answer of snapshot.values())

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { before, it } from 'node:test';
 import { describeEachEngine } from '../helpers/server.ts';
+import { cardPath } from '../../src/shared/paths.ts';
 import { createSiteData, type SiteData } from './site-data.ts';
 
 interface Raw {
@@ -71,11 +72,11 @@ describeEachEngine('kept answers sent before routing', (server) => {
   for (const path of [
     '/en/products',
     '/',
-    () => `/card-details?id=${site.detailed._id}`,
+    () => cardPath(site.detailed, 'ar'),
     '/api/card?type=product',
     '/api/slider',
   ]) {
-    it(`answers ${typeof path === 'string' ? path : '/card-details?id=…'} from the lane with the framework's exact bytes and headers, in every encoding`, async () => {
+    it(`answers ${typeof path === 'string' ? path : '/products/<slug>'} from the lane with the framework's exact bytes and headers, in every encoding`, async () => {
       const target = typeof path === 'string' ? path : path();
       const admin = await server().admin();
       for (const encoding of ['br', 'gzip', 'identity']) {

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { before, it } from 'node:test';
 import { entryAssets, readManifest } from '../../src/server/features/pages/manifest.ts';
 import { dictionaryFor } from '../../src/shared/i18n/index.ts';
+import { cardLink, cardPath } from '../../src/shared/paths.ts';
 import { describeEachEngine } from '../helpers/server.ts';
 import { attrs, createSiteData, enPath, html, jsonLd, tags, type SiteData } from './site-data.ts';
 
@@ -263,26 +264,28 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
   it("puts the Details button only on detailed products, and links every product's title to its page", async () => {
     for (const path of ['/products', '/en/products']) {
       const page = await get(path);
-      const prefix = path.startsWith('/en') ? '/en' : '';
+      const lang = path.startsWith('/en') ? 'en' : 'ar';
       const details = [...page.body.matchAll(/<a href="([^"]+)" class="btn btn-outline card-details-link"/g)].map(
         (m) => m[1],
       );
-      assert.deepEqual(details, [`${prefix}/card-details?id=${site.detailed._id}`], path);
+      // Each product's own address (decision 035), its Arabic letters as they are.
+      assert.deepEqual(details, [cardLink(site.detailed, lang)], path);
       for (const card of [site.detailed, site.plain]) {
-        const title = new RegExp(`<h2 class="card-title"[^>]*><a href="${prefix}/card-details\\?id=${card._id}">`);
-        assert.match(page.body, title, `${path}: ${card.title}`);
+        const title = `<a href="${html(cardLink(card, lang))}">`;
+        assert.ok(page.body.includes(title), `${path}: ${card.title}`);
       }
     }
   });
 
   it('gives a product without details a page of its own: the cities served and the other products, linked', async () => {
     for (const prefix of ['', '/en']) {
-      const page = await get(`${prefix}/card-details?id=${site.plain._id}`);
+      const lang = prefix ? 'en' : 'ar';
+      const page = await get(cardPath(site.plain, lang));
       assert.equal(page.status, 200);
       assert.ok(page.body.includes(`>${html(site.plain.title)}</h1>`), `${prefix}: its heading`);
       const hrefs = attrs(page.body, 'a', 'href');
-      assert.ok(hrefs.includes(`${prefix}/card-details?id=${site.detailed._id}`), 'another product');
-      assert.ok(!hrefs.includes(`${prefix}/card-details?id=${site.plain._id}`), 'not itself');
+      assert.ok(hrefs.includes(cardLink(site.detailed, lang)), 'another product');
+      assert.ok(!hrefs.includes(cardLink(site.plain, lang)), 'not itself');
       const words = dictionaryFor(prefix ? 'en' : 'ar').cardDetails;
       for (const heading of [words.citiesHeading, words.othersHeading])
         assert.ok(page.body.includes(`>${html(heading)}</h2>`), `${prefix}: ${heading}`);
@@ -290,7 +293,7 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
       for (const city of cities) assert.ok(page.body.includes(`>${html(city)}<`), `${prefix}: ${city}`);
     }
     // A project's page is not a product's: no cities heading, no other products.
-    const project = await get(`/card-details?id=${site.portfolio._id}`);
+    const project = await get(cardPath(site.portfolio, 'ar'));
     assert.equal(project.status, 200);
     assert.ok(!project.body.includes(dictionaryFor('ar').cardDetails.othersHeading));
   });

@@ -1,22 +1,23 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createCard } from '../helpers/factories.ts';
+import { cardPath } from '../../src/shared/paths.ts';
+import type { Card } from '../../src/shared/schemas.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
 
 const PUBLIC_URL = 'https://birds.example.sa';
 
 describe('sitemap.xml and robots.txt', () => {
   let server: TestServer;
-  let detailedId: string;
-  let plainId: string;
+  let detailed: Card;
+  let plain: Card;
 
   before(async () => {
     server = await startServer('sqlite', { PUBLIC_URL });
     const admin = await server.admin();
-    const detailed = await createCard(admin, 'product');
+    detailed = await createCard(admin, 'product');
     await admin.put(`/api/card/togggle-details/${detailed._id}`);
-    detailedId = detailed._id;
-    plainId = (await createCard(admin, 'product'))._id;
+    plain = await createCard(admin, 'product');
   });
   after(() => server.close());
 
@@ -31,11 +32,9 @@ describe('sitemap.xml and robots.txt', () => {
       PUBLIC_URL + (p === '/' ? '/en' : `/en${p}`),
     ]);
     for (const url of expected) assert.ok(locs.includes(url), `missing ${url}`);
-    assert.ok(locs.includes(`${PUBLIC_URL}/card-details?id=${detailedId}`));
-    assert.ok(locs.includes(`${PUBLIC_URL}/en/card-details?id=${detailedId}`));
-    // Every product has a page (issue 34), not only those with detail items.
-    assert.ok(locs.includes(`${PUBLIC_URL}/card-details?id=${plainId}`));
-    assert.ok(locs.includes(`${PUBLIC_URL}/en/card-details?id=${plainId}`));
+    // Every product has a page (issue 34), not only those with detail items, at its own address.
+    for (const card of [detailed, plain])
+      for (const lang of ['ar', 'en'] as const) assert.ok(locs.includes(PUBLIC_URL + cardPath(card, lang)));
     assert.equal(locs.length, expected.length + 4);
     assert.ok(xml.includes(`hreflang="x-default" href="${PUBLIC_URL}/about"`));
     assert.ok(xml.includes(`hreflang="en" href="${PUBLIC_URL}/en/about"`));

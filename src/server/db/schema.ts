@@ -139,6 +139,17 @@ export interface CardsTable {
   updated_at: string;
   /** A portfolio entry's city (cities.id); null = none named. */
   city_id: Generated<string | null>;
+  /** The item's address in Arabic, /products/<slug> or /portfolio/<slug> (decision 035). */
+  slug_ar: Generated<string>;
+  /** Its address in English; '' while it has no English title (the Arabic slug serves). */
+  slug_en: Generated<string>;
+}
+
+/** An address a card had before the owner changed it: answered with a permanent redirect. */
+interface CardSlugsTable {
+  slug: string;
+  card_id: string;
+  created_at: string;
 }
 
 /** A served city with a page of its own (/cities/<slug>); booleans 0/1. */
@@ -377,6 +388,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   cards: CardsTable;
   cities: CitiesTable;
+  card_slugs: CardSlugsTable;
   card_details: CardDetailsTable;
   about: AboutTable;
   slides: SlidesTable;

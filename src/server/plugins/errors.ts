@@ -18,6 +18,7 @@ import { isReferenceViolation } from '../db/dialect.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../lib/unavailable.ts';
 import { VISIBLE_PATTERN } from '../../shared/text.ts';
 import { TIME_PATTERN } from '../../shared/hours.ts';
+import { CARD_SLUG_MAX, CARD_SLUG_PATTERN } from '../../shared/slugs.ts';
 
 interface ValidationItem {
   instancePath?: string;
@@ -32,6 +33,7 @@ const PATTERN_RULES: Record<string, string> = {
   '^[0-9]{6}$': 'must be exactly 6 digits',
   '^/': 'must start with /',
   [TIME_PATTERN]: 'must be a time written HH:MM on a 24-hour clock, like 08:00 or 16:30',
+  [`^$|${CARD_SLUG_PATTERN}`]: `must be letters and digits joined by single dashes, at most ${CARD_SLUG_MAX} characters (or empty)`,
 };
 
 function describeRule(item: ValidationItem): string {

@@ -22,6 +22,7 @@ import {
 import type { Art } from './demo-images.ts';
 import { DEMO_CITIES } from './demo-cities.ts';
 import { DEMO_IMAGES_KEY } from '../features/checklist/launch-checklist.ts';
+import { fillMissingCardSlugs } from '../features/cards/card-slugs.ts';
 
 /** Marks that the demo content was written once, so an owner who deletes it all does not get it back. */
 const SEEDED_KEY = 'demo-seeded-at';
@@ -177,6 +178,9 @@ async function writeDemoRows(db: Db, image: (art: Art) => string): Promise<void>
       })
       .execute();
   }
+
+  // Each product and project gets its addresses from its titles, as the admin's would (decision 035).
+  await fillMissingCardSlugs(db);
 
   for (const word of DEMO_KEYWORDS) await addWord(db, word);
   await saveAbout(db, 'ar', DEMO_ABOUT.ar);

@@ -6,6 +6,7 @@ import { CONTENT_HISTORY_KINDS } from '../../../shared/history.ts';
 import { LANGUAGES } from '../../../shared/language.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { REQUEST_LIMITS } from '../../../shared/quote-request.ts';
+import { OLD_SLUGS_KEPT } from '../../../shared/slugs.ts';
 import { EXPORTED_TABLES, REQUEST_TABLES } from './tables.ts';
 import { rowBytes } from './values.ts';
 
@@ -98,6 +99,8 @@ function tableRows(limits: SiteLimits): Record<string, number> {
     // The cities served: the admin refuses more than LIMITS.cities.
     cities: LIMITS.cities,
     cards: content,
+    // Each card keeps its OLD_SLUGS_KEPT newest former addresses.
+    card_slugs: content * OLD_SLUGS_KEPT,
     card_details: content,
     slides: content,
     trash,

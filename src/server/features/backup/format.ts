@@ -26,9 +26,11 @@ import { createGunzip } from 'node:zlib';
  * requests counted as leads (015, lead_counts.requests); an older file's rows import with 0. Version 9
  * adds the requests' trash and history (016: two columns of requests and request_changes, carried
  * with the requests when asked); an older file's requests import as not deleted, with no changes.
+ * Version 10 adds the products' and projects' readable addresses (017: two columns of cards and
+ * card_slugs); an older file's cards get addresses made from their titles as they import.
  */
 export const FORMAT = 'bird-barrier-site';
-export const FORMAT_VERSION = 9;
+export const FORMAT_VERSION = 10;
 
 /**
  * What each older version still read lacks, so its files keep importing: the migrations added
@@ -38,7 +40,7 @@ export const FORMAT_VERSION = 9;
  * and the history (008); version 4 the focal point of images (009); version 5 two lead counts (011; 010 adds only a table backups skip); version 6 nothing a backup carries (014); version 7 the trust settings' check links (in the settings row's JSON: a
  * version 6 file reads as without them, and a version 6 site refuses a version 7 file by its version, not as damaged);
  * version 8 the requests counted as leads (015, a column of lead_counts); version 9 the requests'
- * trash and history (016).
+ * trash and history (016); version 10 the cards' addresses (017).
  */
 export interface AddedSince {
   migrations: readonly string[];
@@ -93,14 +95,28 @@ const REQUEST_TRASH: AddedSince = {
   tables: ['request_changes'],
   columns: { requests: { deleted_at: null, deleted_by: '' } },
 };
+/** 017: a card has an address in each language ('' here: the import makes them from the titles), and keeps its former ones. */
+const CARD_SLUGS: AddedSince = {
+  migrations: ['017-card-slugs'],
+  tables: ['card_slugs'],
+  columns: { cards: { slug_ar: '', slug_en: '' } },
+};
 const andLater = (a: AddedSince, later: AddedSince): AddedSince => ({
   migrations: [...a.migrations, ...later.migrations],
   tables: [...a.tables, ...later.tables],
-  columns: { ...a.columns, ...later.columns },
+  columns: Object.fromEntries(
+    [...new Set([...Object.keys(a.columns), ...Object.keys(later.columns)])].map((t) => [
+      t,
+      { ...a.columns[t], ...later.columns[t] },
+    ]),
+  ),
 });
 export const ADDED_SINCE: Readonly<Record<number, AddedSince>> = {
-  ...Object.fromEntries(Object.entries(BEFORE_8).map(([v, a]) => [v, andLater(a, REQUEST_TRASH)])),
-  8: REQUEST_TRASH,
+  ...Object.fromEntries(
+    Object.entries(BEFORE_8).map(([v, a]) => [v, andLater(andLater(a, REQUEST_TRASH), CARD_SLUGS)]),
+  ),
+  8: andLater(REQUEST_TRASH, CARD_SLUGS),
+  9: CARD_SLUGS,
 };
 
 /** An expected failure (bad file, refused target, bad usage): its message is all the operator needs. */

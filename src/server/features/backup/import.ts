@@ -1,8 +1,9 @@
 import { stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
-import type { Engine } from '../../db/database.ts';
+import type { Db, Engine } from '../../db/database.ts';
 import { knownMigrations, migrateToLatest } from '../../db/migrate.ts';
 import { rebuildTotals } from '../leads/lead-totals.ts';
+import { fillMissingCardSlugs } from '../cards/card-slugs.ts';
 import { DEFAULT_SITE_LIMITS, importBounds, type ImportBounds, type SiteLimits } from './bounds.ts';
 import {
   ADDED_SINCE,
@@ -98,6 +99,8 @@ export async function importSite(db: Kysely<any>, engine: Engine, opts: ImportOp
       const loaded = await load(trx, lines, live, withRequests, added?.columns ?? {}, bounds.rows);
       // lead_totals is derived from lead_counts, which the file carries.
       await rebuildTotals(trx);
+      // A file from before the cards' addresses (format 10): each gets them from its titles.
+      if (added?.columns.cards && 'slug_ar' in added.columns.cards) await fillMissingCardSlugs(trx as unknown as Db);
       for (const table of exportedTables(live, withRequests))
         await continueSequences(trx, engine, table.name, table.columns);
       // The rows fire the content-version triggers like any write: at commit, servers running on the

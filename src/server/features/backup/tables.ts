@@ -17,6 +17,7 @@ export const EXPORTED_TABLES: readonly string[] = [
   'image_files', // the bytes of each image and its variants (after images, which they belong to)
   'cities', // the served cities and their pages (before cards: a project names its city)
   'cards',
+  'card_slugs', // the addresses cards had before (they redirect to the card)
   'card_details',
   'slides',
   'trash', // deleted items, restorable for TRASH_DAYS

@@ -17,6 +17,7 @@ import { phone as phones } from '../../lib/phone.ts';
 import { BUILDINGS, OTHER_CITY, REQUEST_LIMITS } from '../../../shared/quote-request.ts';
 import { BackupError, shown } from './format.ts';
 import type { LiveTable } from './tables.ts';
+import { CARD_SLUG_MAX, isCardSlug } from '../../../shared/slugs.ts';
 
 /**
  * What an import accepts in each column of each table it loads. A backup is a file from elsewhere:
@@ -60,6 +61,7 @@ type ExportedTable =
   | 'image_files'
   | 'cities'
   | 'cards'
+  | 'card_slugs'
   | 'card_details'
   | 'slides'
   | 'trash'
@@ -98,6 +100,12 @@ const id = column(
   Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }),
   'an id of 1 to 64 letters, digits, - or _',
   64 + 2,
+);
+/** A card's address (src/shared/slugs.ts), '' for none; absent in a file from before them. */
+const cardSlug = column(
+  Type.Optional(Type.Refine(Type.String({ maxLength: CARD_SLUG_MAX }), (s) => s === '' || isCardSlug(s))),
+  `letters and digits joined by single dashes, at most ${CARD_SLUG_MAX} characters, or ''`,
+  stringBytes(CARD_SLUG_MAX),
 );
 const imageName = column(
   Type.Refine(Type.String({ maxLength: 37 }), isImageName),
@@ -301,6 +309,19 @@ const TABLES: { [T in ExportedTable]: Columns<T> } = {
     updated_at: timestamp,
     // Backups from before the cities (migration 012) have no city_id: read as none.
     city_id: column(Type.Optional(Type.Union([Type.Null(), id.schema])), 'an id, or null (no city)', 64 + 2),
+    // Backups from before the readable addresses (migration 017) have none: made from the titles on import.
+    slug_ar: cardSlug,
+    slug_en: cardSlug,
+  },
+  // The addresses cards had before the owner changed them (migration 017).
+  card_slugs: {
+    slug: column(
+      Type.Refine(Type.String({ minLength: 1, maxLength: CARD_SLUG_MAX }), isCardSlug),
+      cardSlug.rule,
+      cardSlug.bytes,
+    ),
+    card_id: id,
+    created_at: timestamp,
   },
   card_details: {
     id,
@@ -506,6 +527,9 @@ const VERSIONS = {
       descriptionEn: field(LIMITS.description),
       image: pictured,
       isDetailed: Type.Optional(Type.Boolean()),
+      // Versions from before the readable addresses (migration 017) have none.
+      slug: cardSlug.schema,
+      slugEn: cardSlug.schema,
       updatedAt: saved,
     },
     { additionalProperties: false },

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { CardDetailsTable, CardsTable } from '../../db/schema.ts';
 import { imageUrl } from '../../lib/image-url.ts';
 import type { Card, CardDetail, CardType } from '../../../shared/schemas.ts';
+import { OLD_SLUGS_KEPT } from '../../../shared/slugs.ts';
 
 /**
  * Queries on cards. Lists are newest first (created_at, then the time-ordered id as tie-break),
@@ -26,6 +27,8 @@ export function toCard(row: CardRow): Card {
     isDetailed: Number(row.is_detailed) === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    slug: row.slug_ar,
+    slugEn: row.slug_en,
   };
 }
 
@@ -96,6 +99,8 @@ export interface NewCard {
   titleEn?: string | undefined;
   descriptionEn?: string | undefined;
   image: string;
+  slugAr: string;
+  slugEn: string;
 }
 
 export async function insertCard(db: Db, id: string, input: NewCard, now: string): Promise<CardRow> {
@@ -111,6 +116,8 @@ export async function insertCard(db: Db, id: string, input: NewCard, now: string
     created_at: now,
     updated_at: now,
     city_id: null,
+    slug_ar: input.slugAr,
+    slug_en: input.slugEn,
   };
   await db.insertInto('cards').values(row).execute();
   return row;
@@ -122,6 +129,8 @@ export interface CardChanges {
   title_en?: string;
   description_en?: string;
   image?: string;
+  slug_ar?: string;
+  slug_en?: string;
 }
 
 /**
@@ -166,4 +175,102 @@ export async function deleteCardRows(db: Db, id: string): Promise<string[] | und
   const details = await db.deleteFrom('card_details').where('card_id', '=', id).returning('image').execute();
   await db.deleteFrom('cards').where('id', '=', id).execute();
   return [card.image, ...details.map((d) => d.image)];
+}
+
+/** The card (other than `except`) whose address in either language is `slug`, if any. */
+export async function slugHolder(db: Db, slug: string, except?: string): Promise<string | undefined> {
+  let q = db
+    .selectFrom('cards')
+    .select('id')
+    .where((eb) => eb.or([eb('slug_ar', '=', slug), eb('slug_en', '=', slug)]));
+  if (except !== undefined) q = q.where('id', '<>', except);
+  return (await q.executeTakeFirst())?.id;
+}
+
+/** Every card's addresses, and the addresses cards had before (card_slugs), for the pages' and the beacons' lookups. */
+export async function listCardAddresses(db: Db): Promise<{
+  cards: { id: string; type: CardType; slug_ar: string; slug_en: string }[];
+  old: { slug: string; card_id: string }[];
+}> {
+  const [cards, old] = await Promise.all([
+    db.selectFrom('cards').select(['id', 'type', 'slug_ar', 'slug_en']).execute(),
+    db.selectFrom('card_slugs').select(['slug', 'card_id']).execute(),
+  ]);
+  return { cards, old };
+}
+
+/**
+ * Addresses a card stops using: each now redirects to the card (taken from another card that had
+ * it as a former address), the card keeping its newest OLD_SLUGS_KEPT.
+ */
+export async function keepOldSlugs(db: Db, cardId: string, slugs: string[], now: string): Promise<void> {
+  for (const slug of slugs) {
+    await db
+      .insertInto('card_slugs')
+      .values({ slug, card_id: cardId, created_at: now })
+      .onConflict((oc) => oc.column('slug').doUpdateSet({ card_id: cardId, created_at: now }))
+      .execute();
+  }
+  const kept = await db
+    .selectFrom('card_slugs')
+    .select('slug')
+    .where('card_id', '=', cardId)
+    .orderBy('created_at', 'desc')
+    .orderBy('slug')
+    .offset(OLD_SLUGS_KEPT)
+    .limit(1000)
+    .execute();
+  if (kept.length)
+    await db
+      .deleteFrom('card_slugs')
+      .where(
+        'slug',
+        'in',
+        kept.map((k) => k.slug),
+      )
+      .execute();
+}
+
+/** Addresses now in use by a card: no longer anyone's former address. */
+export async function forgetOldSlugs(db: Db, slugs: string[]): Promise<void> {
+  const set = slugs.filter(Boolean);
+  if (set.length) await db.deleteFrom('card_slugs').where('slug', 'in', set).execute();
+}
+
+/** A card deleted forever takes its former addresses with it. */
+export async function deleteOldSlugs(db: Db, cardId: string): Promise<void> {
+  await db.deleteFrom('card_slugs').where('card_id', '=', cardId).execute();
+}
+
+/** Cards with no Arabic address (loaded from a backup made before addresses), oldest first. */
+export async function listCardsWithoutSlug(
+  db: Db,
+): Promise<Pick<CardRow, 'id' | 'title' | 'title_en' | 'slug_ar' | 'slug_en'>[]> {
+  return db
+    .selectFrom('cards')
+    .select(['id', 'title', 'title_en', 'slug_ar', 'slug_en'])
+    .where('slug_ar', '=', '')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Sets a card's addresses as they are (the caller made sure they are free), leaving updated_at. */
+export async function setCardSlugs(db: Db, id: string, slugs: { slug_ar: string; slug_en: string }): Promise<void> {
+  await db.updateTable('cards').set(slugs).where('id', '=', id).execute();
+}
+
+/** Former addresses whose card is neither on the site nor in the trash: answered by nothing, deleted. */
+export async function deleteOrphanSlugs(db: Db): Promise<number> {
+  const gone = await db
+    .deleteFrom('card_slugs')
+    .where('card_id', 'not in', db.selectFrom('cards').select('id'))
+    .where('card_id', 'not in', db.selectFrom('trash').select('id'))
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows);
+}
+
+/** The card whose address today, in either language, is `slug`. */
+export async function findCardIdBySlug(db: Db, slug: string): Promise<string | undefined> {
+  return slugHolder(db, slug);
 }

@@ -26,6 +26,7 @@ import {
 } from './cards-repository.ts';
 import { deleteDetailRow, findDetailRow, insertDetail, updateDetailRow } from './details-repository.ts';
 import { recordChange } from '../history/history-repository.ts';
+import { changedCardSlugs, newCardSlugs } from './card-slugs.ts';
 import { putInTrash } from '../trash/trash-repository.ts';
 import { cardVersion, detailVersion } from '../history/versions.ts';
 import type { Version } from '../../../shared/history.ts';
@@ -54,8 +55,15 @@ export async function createCard(deps: CardDeps, type: CardType, input: CardCrea
         'descriptionEn',
       );
       await requireStoredImage(deps.images, trx, input.image);
+      const slugs = await newCardSlugs(trx, input, { ar: input.title, en: en.title });
+      const { slug: _ar, slugEn: _en, ...fields } = input;
       return toCard(
-        await insertCard(trx, newId(), { type, ...input, titleEn: en.title, descriptionEn: en.text }, nowIso()),
+        await insertCard(
+          trx,
+          newId(),
+          { type, ...fields, titleEn: en.title, descriptionEn: en.text, ...slugs },
+          nowIso(),
+        ),
       );
     }),
   );
@@ -73,6 +81,8 @@ interface Recorder<R> {
   id: string;
   version: (row: R) => Version;
   actor: string;
+  /** More columns the edit changes, worked out from the row as read (a card's addresses). */
+  more?: (db: Db, old: R, titles: { ar: string; en: string }) => Promise<Record<string, string>>;
 }
 type ImageRecordChanges = {
   title: string;
@@ -80,6 +90,8 @@ type ImageRecordChanges = {
   title_en: string;
   description_en: string;
   image?: string;
+  slug_ar?: string;
+  slug_en?: string;
 };
 
 /**
@@ -113,6 +125,7 @@ async function editImageRecord<R extends ImageRecordRow>(
         title_en: en.title,
         description_en: en.text,
         ...(image ? { image } : {}),
+        ...(history.more ? await history.more(trx, old, { ar: input.title, en: en.title }) : {}),
       };
       const row =
         (await update(trx, changes, nextUpdatedAt(old.updated_at), expected && old.updated_at)) ??
@@ -146,7 +159,13 @@ export async function updateCard(
     CARD_GONE,
     (db) => findCardRow(db, id),
     (db, ...rest) => updateCardRow(db, id, ...rest),
-    { kind: 'card', id, version: cardVersion, actor },
+    {
+      kind: 'card',
+      id,
+      version: cardVersion,
+      actor,
+      more: (db, old, titles) => changedCardSlugs(db, old, input, titles),
+    },
   );
   return toCard(row);
 }

@@ -3,6 +3,7 @@ import { isUniqueViolation, nextUpdatedAt, type Db, type Tx } from '../../db/dat
 import { saveAbout } from '../about/about-repository.ts';
 import { clearPhone, getPhone, setPhone } from '../phone/phone-repository.ts';
 import { findCardRow, type CardDetailRow, type CardRow } from '../cards/cards-repository.ts';
+import { changedCardSlugs, deleteCardSlugsOf, restoredCardSlugs } from '../cards/card-slugs.ts';
 import { deleteCard, deleteDetail } from '../cards/cards-service.ts';
 import { findDetailRow } from '../cards/details-repository.ts';
 import { getContact, withDefaults, writeContact } from '../contact/contact-repository.ts';
@@ -61,16 +62,16 @@ async function restoreIn(trx: Tx, id: string, actor: string): Promise<string | u
   try {
     switch (entry.kind) {
       case 'card': {
-        await trx
-          .insertInto('cards')
-          .values(row as CardRow)
-          .execute();
+        // Its addresses, unless another card took them while it was in the trash (or it was deleted before it had any).
+        const card = { ...(row as CardRow) };
+        Object.assign(card, await restoredCardSlugs(trx, card));
+        await trx.insertInto('cards').values(card).execute();
         for (const d of entry.snapshot.details ?? [])
           await trx
             .insertInto('card_details')
             .values(d as CardDetailRow)
             .execute();
-        after = cardVersion(row as CardRow);
+        after = cardVersion(card);
         break;
       }
       case 'detail': {
@@ -115,6 +116,7 @@ export async function deleteForever(deps: RestoreDeps, id: string): Promise<void
     const entry = await findInTrash(trx, id);
     if (!entry) throw new NotFoundError(NOT_IN_TRASH);
     const images = (await removeFromTrash(trx, id)) ?? [];
+    if (entry.kind === 'card') await deleteCardSlugsOf(trx, id);
     const items = [id, ...(entry.snapshot.details ?? []).map((d) => String(d.id))];
     const gone = await trx
       .deleteFrom('history')
@@ -329,6 +331,17 @@ async function applyToRecord(
     updated_at: nextUpdatedAt(current.updated_at),
   };
   if (kind === 'card' && typeof v.isDetailed === 'boolean') changes.is_detailed = v.isDetailed ? 1 : 0;
+  // A version's addresses come back when no other card has them now (a version from before slugs keeps today's).
+  if (kind === 'card') {
+    const slugs = {
+      slug: typeof v.slug === 'string' ? v.slug : undefined,
+      slugEn: typeof v.slugEn === 'string' ? v.slugEn : undefined,
+    };
+    Object.assign(
+      changes,
+      await changedCardSlugs(trx, current as CardRow, slugs, { ar: str(v, 'title'), en: str(v, 'titleEn') }, false),
+    );
+  }
   const version = (row: CardRow | CardDetailRow | SlideRow) =>
     kind === 'card'
       ? cardVersion(row as CardRow)
@@ -336,7 +349,13 @@ async function applyToRecord(
         ? detailVersion(row as CardDetailRow)
         : slideVersion(row as SlideRow);
   // Already that version (an item just put back from the trash as it was): nothing more to change.
-  if (changedFields(version(current), { ...v, image: changes.image as string }).length === 0) return restored;
+  const target = { ...v, image: changes.image as string };
+  if (kind === 'card')
+    Object.assign(target, {
+      slug: changes.slug_ar ?? (current as CardRow).slug_ar,
+      slugEn: changes.slug_en ?? (current as CardRow).slug_en,
+    });
+  if (changedFields(version(current), target).length === 0) return restored;
   const r = await trx
     .updateTable(table)
     .set(changes)

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { pruneHistory } from './history-repository.ts';
 import { pruneTrash } from '../trash/trash-repository.ts';
+import { dropOrphanSlugs } from '../cards/card-slugs.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -24,12 +25,15 @@ export async function pruneRetention(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   };
-  const freed = await ctx.db
-    .transaction()
-    .execute(async (trx) => [
+  const freed = await ctx.db.transaction().execute(async (trx) => {
+    const images = [
       ...(await pruneTrash(trx, new Date(now - trashDays * DAY))),
       ...(await pruneHistory(trx, new Date(now - historyDays * DAY), historyVersions)),
-    ]);
+    ];
+    // The former addresses of cards just deleted for good go with them.
+    await dropOrphanSlugs(trx);
+    return images;
+  });
   const imagesBefore = await ctx.db
     .selectFrom('images')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -11,6 +11,8 @@ export const cardVersion = (r: CardRow): Version => ({
   descriptionEn: r.description_en,
   image: r.image,
   isDetailed: Number(r.is_detailed) === 1,
+  slug: r.slug_ar,
+  slugEn: r.slug_en,
   updatedAt: r.updated_at,
 });
 

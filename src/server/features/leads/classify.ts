@@ -30,12 +30,13 @@ export const UNKNOWN_CARD_PAGE = '/card-details';
 
 /**
  * The page a beacon names, as counted: the path without /en (and without a trailing slash), a
- * detail page with its card's id (`cardId`, which the caller checks against the cards there are);
+ * detail page with its card's id (`cardId`, which the caller checks against the cards there are, or
+ * `cardSlug`, the address the caller finds the card of: either way counted as /card-details?id=<id>);
  * undefined for anything that is not one of the site's pages, so a made-up path never makes a row.
  */
 export function countedPage(
   path: string,
-): { page: string; language: Language; cardId?: string; citySlug?: string } | undefined {
+): { page: string; language: Language; cardId?: string; cardSlug?: string; citySlug?: string } | undefined {
   let url: URL;
   try {
     url = new URL(path, 'http://x');
@@ -46,6 +47,9 @@ export function countedPage(
   if (page === 'not-found') return undefined;
   // A city page is counted only when the caller finds the city (citySlug): made-up slugs make no rows.
   if (page === 'city') return { page: `/cities/${slug!}`, language: lang, citySlug: slug! };
+  // A product's or project's page at its address: counted under its card's id (which the caller
+  // finds from the slug), so that a changed address keeps its counts.
+  if (page === 'card-details' && slug !== undefined) return { page: UNKNOWN_CARD_PAGE, language: lang, cardSlug: slug };
   if (page === 'card-details') {
     const id = url.searchParams.get('id');
     return id && CARD_ID.test(id)

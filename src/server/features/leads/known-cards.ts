@@ -1,4 +1,6 @@
 import type { Db } from '../../db/database.ts';
+import { CardAddresses } from '../cards/card-addresses.ts';
+import type { Language } from '../../../shared/language.ts';
 
 /**
  * The ids of the cards there are, read once per content version (every card write moves it on, on
@@ -11,9 +13,17 @@ export class KnownCards {
   private readonly db: Db;
   private readonly content: { version: number };
 
+  private readonly addresses: CardAddresses;
+
   constructor(db: Db, content: { version: number }) {
     this.db = db;
     this.content = content;
+    this.addresses = new CardAddresses(db, content);
+  }
+
+  /** The card at an address (/products/<slug>: its slug today or a former one), or undefined. */
+  async idOfSlug(slug: string, lang: Language): Promise<string | undefined> {
+    return (await this.addresses.ofSlug(slug, lang))?.id;
   }
 
   private slugs: Promise<Set<string>> | undefined;

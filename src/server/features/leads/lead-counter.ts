@@ -110,6 +110,10 @@ export class LeadCounter {
     const counted = countedPage(beacon.path);
     if (!counted) return;
     if (counted.cardId !== undefined && !(await this.cards.has(counted.cardId))) counted.page = UNKNOWN_CARD_PAGE;
+    if (counted.cardSlug !== undefined) {
+      const id = await this.cards.idOfSlug(counted.cardSlug, counted.language);
+      if (id !== undefined) counted.page = `/card-details?id=${id}`;
+    }
     if (counted.citySlug !== undefined && !(await this.cards.hasCity(counted.citySlug))) return;
     const day = dayIn(this.opts.timeZone, now);
     if (day !== this.today) {

@@ -5,7 +5,7 @@ import { pickAbout } from '../../../shared/about.ts';
 import { getPhone } from '../phone/phone-repository.ts';
 import { phone as phones } from '../../lib/phone.ts';
 import { whatsappNumber } from '../../../shared/site.ts';
-import { getCardWithDetails, listCards, listHomePortfolio } from '../cards/cards-repository.ts';
+import { findCardIdBySlug, getCardWithDetails, listCards, listHomePortfolio } from '../cards/cards-repository.ts';
 import type { AppContext } from '../../context.ts';
 import { variantName } from '../images/image-store.ts';
 import { imageUrl } from '../../lib/image-url.ts';
@@ -34,7 +34,7 @@ import type {
   RootData,
   SlideView,
 } from '../../../shared/page-data.ts';
-import { pageKey, resolvePage } from '../../../shared/paths.ts';
+import { cardLink, cardPath, pageKey, resolvePage } from '../../../shared/paths.ts';
 import { privacyParagraphs } from './privacy-text.ts';
 import { cityView } from './city-page.ts';
 import { cityProjectIds, findCityBySlug, listServedCities } from '../cities/cities-repository.ts';
@@ -74,6 +74,7 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
       const c = localizeCard(full, lang);
       return {
         id: c._id,
+        path: cardLink(full, lang),
         title: c.title,
         description: c.description,
         language: c.language,
@@ -146,6 +147,13 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
   }
 
   /** The page at `pathname` + `search` with its data, or the 404 page. */
+  /** The card whose page is at this address today (its slug in this language, under its section), else undefined. */
+  async function cardAt(pathname: string, lang: Language, slug: string) {
+    const id = await findCardIdBySlug(db, slug);
+    const found = id === undefined ? undefined : await getCardWithDetails(db, id);
+    return found && cardPath(found.card, lang) === pathname ? found : undefined;
+  }
+
   async function view(pathname: string, search: string): Promise<PageState> {
     const { page, lang, slug } = resolvePage(pathname);
     const key = pageKey(pathname, search);
@@ -174,12 +182,11 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
         return { page, lang, status: 200, key, data: { cards } } as PageState;
       }
       case 'card-details': {
-        const id = new URLSearchParams(search).get('id');
-        // An id no card can have (control characters, half a character, over the router's 100) is
-        // not looked up: PostgreSQL refuses a NUL outright, and that is a missing card, not an outage.
-        // eslint-disable-next-line no-control-regex -- matching control characters is the point
-        const plausible = id !== null && id.length <= 100 && id.isWellFormed() && !/[\u0000-\u001f\u007f]/.test(id);
-        const found = plausible ? await attempt('card details', () => getCardWithDetails(db, id)) : undefined;
+        // At its address (/products/<slug>): the card whose address in this language it is. An old
+        // /card-details?id= link is answered with a redirect before this (pages/routes.ts); one that
+        // names no card is the 404 page.
+        const found =
+          slug !== undefined ? await attempt('card details', () => cardAt(pathname, lang, slug)) : undefined;
         if (!found) return { page: 'not-found', lang, status: 404, key, data: { missing: 'card' } };
         // A product's page links to the other products (every product has a page, issue 34).
         const [card, details, products] = await Promise.all([
@@ -187,15 +194,16 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
           Promise.all(found.details.map(detailView(lang))),
           found.card.type === 'product' ? attempt('other products', () => listCards(db, 'product')) : [],
         ]);
-        if (found.card.type !== 'product') return { page, lang, status: 200, key, data: { card, details } };
+        const paths = { ar: cardPath(found.card, 'ar'), en: cardPath(found.card, 'en') };
+        if (found.card.type !== 'product') return { page, lang, status: 200, key, paths, data: { card, details } };
         const others = products
           .filter((c) => c._id !== found.card._id)
           .slice(0, OTHER_PRODUCTS)
           .map((full) => {
             const c = localizeCard(full, lang);
-            return { id: c._id, title: c.title, language: c.language };
+            return { id: c._id, path: cardLink(full, lang), title: c.title, language: c.language };
           });
-        return { page, lang, status: 200, key, data: { card, details, others } };
+        return { page, lang, status: 200, key, paths, data: { card, details, others } };
       }
       case 'city': {
         // Off, unknown, or with nothing of its own (no introduction, no project): no page (404, not in the sitemap).

@@ -10,7 +10,8 @@ import { createPublicPages, FrontEndMissing } from './public-pages.ts';
 import { fixedPageDates } from './page-data.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../../lib/unavailable.ts';
 import { robotsTxt, sitemapXml } from './seo.ts';
-import { pageKey, pagePath } from '../../../shared/paths.ts';
+import { pageKey, pagePath, resolvePage } from '../../../shared/paths.ts';
+import { CardAddresses } from '../cards/card-addresses.ts';
 import { receiveRequest } from '../requests/receive.ts';
 import { FormNotMultipart } from '../requests/request-form.ts';
 import { requestFormView } from '../requests/request-view.ts';
@@ -75,7 +76,7 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
       const cities = (await listServedCities(app.ctx.db)).filter((c) => c.published);
       const xml = sitemapXml(
         config.publicUrl,
-        cards.map((c) => ({ id: c._id, updatedAt: c.updatedAt })),
+        cards.map((c) => ({ type: c.type, slug: c.slug, slugEn: c.slugEn, updatedAt: c.updatedAt })),
         cities,
         await fixedPageDates(app.ctx.db),
       );
@@ -116,12 +117,37 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
   app.post('/request', { compress: false, schema: { hide: true } }, postRequest('ar'));
   app.post('/en/request', { compress: false, schema: { hide: true } }, postRequest('en'));
 
+  /**
+   * Where a product's or project's page is now, when the address asked is not it (decision 035):
+   * an old /card-details?id= link, a former slug, the other language's slug, another section or
+   * spelling of the address. The query is kept, less the old link's id. Undefined: serve the address.
+   */
+  const addresses = new CardAddresses(app.ctx.db, app.ctx.content);
+  async function movedCard(url: URL): Promise<string | undefined> {
+    const { page, lang, slug } = resolvePage(url.pathname);
+    if (page !== 'card-details') return undefined;
+    const query = new URLSearchParams(url.search);
+    let target: string | undefined;
+    if (slug === undefined) {
+      const id = query.get('id');
+      target = id === null || id.length > 100 ? undefined : (await addresses.ofId(id, lang))?.path;
+      query.delete('id');
+    } else {
+      target = (await addresses.ofSlug(slug, lang))?.path;
+    }
+    if (target === undefined || target === url.pathname) return undefined;
+    const rest = query.toString();
+    return rest ? `${target}?${rest}` : target;
+  }
+
   // Every other GET is a public page (or the 404 page) in Arabic or, under /en, English.
   // The page is sent as it was kept: already compressed, with its entity tag (304 when unchanged).
   app.get('/*', { compress: false, schema: { hide: true } }, async (request, reply) => {
     const url = new URL(request.url, 'http://local');
     if (NOT_PAGES.test(url.pathname)) return reply.callNotFound();
     try {
+      const moved = await movedCard(url);
+      if (moved) return reply.header('cache-control', 'public, max-age=600').redirect(moved, 301);
       const key = pageKey(url.pathname, url.search);
       const { bytes, csp, version, until } = await pages.page(
         url.pathname,

@@ -1,7 +1,7 @@
 import { dictionaryFor, LANGUAGES, type Language } from '../../../shared/i18n/index.ts';
 import { citiesIn, socialLinks } from '../../../shared/site.ts';
 import type { PageState, RootData } from '../../../shared/page-data.ts';
-import { pagePath, switchLanguagePath } from '../../../shared/paths.ts';
+import { cardPath, pagePath, switchLanguagePath, type CardAddress } from '../../../shared/paths.ts';
 import { keywordsFor } from '../../../shared/keywords.ts';
 import { mapsLinkFor } from '../../../shared/maps.ts';
 import { hasHours, WEEK_DAYS, type OpeningHours, type WeekDay } from '../../../shared/hours.ts';
@@ -35,7 +35,7 @@ export function alternates(
   publicUrl: string,
   view: PageState,
 ): { canonical: string; links: { hreflang: string; href: string }[] } {
-  const href = (lang: Language) => publicUrl + canonicalPath(view.key, lang);
+  const href = (lang: Language) => publicUrl + (view.paths?.[lang] ?? canonicalPath(view.key, lang));
   return {
     canonical: href(view.lang),
     links: [...LANGUAGES.map((l) => ({ hreflang: l, href: href(l) })), { hreflang: 'x-default', href: href('ar') }],
@@ -121,10 +121,12 @@ function breadcrumbs(publicUrl: string, view: PageState): Record<string, unknown
     case 'request':
       trail = [home, { name: t.request.heading }];
       break;
-    case 'card-details':
-      // Only products have detail pages.
-      trail = [home, { name: t.nav.products, path: pagePath('products', view.lang) }, { name: view.data.card.title }];
+    case 'card-details': {
+      // A product's page under Products, a project's under Portfolio (its address says which).
+      const section = view.data.card.path.includes('/portfolio/') ? 'portfolio' : 'products';
+      trail = [home, { name: t.nav[section], path: pagePath(section, view.lang) }, { name: view.data.card.title }];
       break;
+    }
     case 'city':
       trail = [home, { name: t.city.heading(view.data.city.name) }];
       break;
@@ -184,8 +186,7 @@ export function structuredData(publicUrl: string, view: PageState, root: RootDat
 
 const STATIC_PAGES = ['/', '/about', '/portfolio', '/products', '/contact', '/privacy', '/request'];
 
-export interface SitemapCard {
-  id: string;
+export interface SitemapCard extends CardAddress {
   updatedAt: string;
 }
 
@@ -202,22 +203,23 @@ export function sitemapXml(
   cities: SitemapCity[] = [],
   fixedDates: Record<string, string | undefined> = {},
 ): string {
-  const entry = (key: string, lastmod?: string) =>
+  // `path`: the page's address in each language.
+  const entry = (path: (lang: Language) => string, lastmod?: string) =>
     LANGUAGES.map((lang) => {
       const alt = LANGUAGES.map(
-        (l) =>
-          `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeHtml(publicUrl + canonicalPath(key, l))}"/>`,
+        (l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeHtml(publicUrl + path(l))}"/>`,
       ).join('\n');
       return `  <url>
-    <loc>${escapeHtml(publicUrl + canonicalPath(key, lang))}</loc>
+    <loc>${escapeHtml(publicUrl + path(lang))}</loc>
 ${lastmod ? `    <lastmod>${escapeHtml(lastmod)}</lastmod>\n` : ''}${alt}
-    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(publicUrl + canonicalPath(key, 'ar'))}"/>
+    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(publicUrl + path('ar'))}"/>
   </url>`;
     }).join('\n');
+  const fixed = (key: string) => (lang: Language) => canonicalPath(key, lang);
   const urls = [
-    ...STATIC_PAGES.map((p) => entry(p, fixedDates[p])),
-    ...cards.map((c) => entry(`/card-details?id=${encodeURIComponent(c.id)}`, c.updatedAt.slice(0, 10))),
-    ...cities.map((c) => entry(`/cities/${c.slug}`, c.updatedAt.slice(0, 10))),
+    ...STATIC_PAGES.map((p) => entry(fixed(p), fixedDates[p])),
+    ...cards.map((c) => entry((lang) => cardPath(c, lang), c.updatedAt.slice(0, 10))),
+    ...cities.map((c) => entry(fixed(`/cities/${c.slug}`), c.updatedAt.slice(0, 10))),
   ];
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">

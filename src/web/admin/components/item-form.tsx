@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LIMITS } from '../../../shared/limits.ts';
 import { isBlank } from '../../../shared/text.ts';
+import { CARD_SLUG_MAX, isCardSlug } from '../../../shared/slugs.ts';
 import { useLanguage } from '../i18n/language.tsx';
 import { ApiError } from '../lib/api.ts';
 import { images } from '../lib/endpoints.ts';
@@ -24,8 +25,17 @@ export interface ItemValues {
 export const EMPTY_ITEM: ItemValues = { title: '', text: '', titleEn: '', textEn: '' };
 const FIELDS = ['title', 'text', 'titleEn', 'textEn'] as const;
 
+/** A card's page addresses as stored, and its section of the site (/products or /portfolio). */
+interface ItemAddresses {
+  section: 'products' | 'portfolio';
+  slug: string;
+  slugEn: string;
+}
+
 interface ItemFormProps {
   mode: 'add' | 'edit';
+  /** A card being edited: its page's address in each language, which the owner may change. */
+  addresses?: ItemAddresses | undefined;
   /** What the form adds or edits, as its toast names it. */
   kind: ItemKind;
   /** The long text is "description" for cards and detail items, "details" for slides. */
@@ -36,7 +46,10 @@ interface ItemFormProps {
   shapes: PreviewShape[];
   submitLabel: string;
   /** Sends the form; answers the server's answer (its data names the version an edit made). */
-  onSubmit: (values: ItemValues, image: string | null) => Promise<{ message: string }>;
+  onSubmit: (
+    values: ItemValues & { slug?: string; slugEn?: string },
+    image: string | null,
+  ) => Promise<{ message: string }>;
   /** Where to go after a successful save, and the Cancel link. */
   onDone: () => void;
 }
@@ -51,6 +64,7 @@ const FORM = 'item-form';
  */
 export function ItemForm({
   mode,
+  addresses,
   kind,
   textLabel,
   initial,
@@ -64,12 +78,24 @@ export function ItemForm({
   const hintId = useId();
   const formId = useId();
   const [values, setValues] = useState(initial);
+  const [slugs, setSlugs] = useState({ ar: addresses?.slug ?? '', en: addresses?.slugEn ?? '' });
+  const slugChanged = {
+    ar: addresses !== undefined && slugs.ar.trim() !== addresses.slug,
+    en: addresses !== undefined && slugs.en.trim() !== addresses.slugEn,
+  };
   const [image, setImage] = useState<ImageState>({ image: null, pending: false, busy: false, focus: null });
   const [noPhoto, setNoPhoto] = useState(false);
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const dirty =
-    FIELDS.some((k) => values[k] !== initial[k]) || image.image !== null || image.pending || image.focus !== null;
+    FIELDS.some((k) => values[k] !== initial[k]) ||
+    slugChanged.ar ||
+    slugChanged.en ||
+    image.image !== null ||
+    image.pending ||
+    image.focus !== null;
+  const slugError = (slug: string, changed: boolean) =>
+    tried && changed && slug.trim() !== '' && !isCardSlug(slug.trim()) ? t.slugForm : undefined;
   const guard = useUnsavedGuard(dirty);
 
   // Save waits only for an upload that runs or failed; an addition sent without a photo is told to add one.
@@ -91,6 +117,8 @@ export function ItemForm({
       isBlank(values.title) && `${formId}-title`,
       isBlank(values.text) && `${formId}-text`,
       halfEnglish && (values.titleEn.trim() ? `${formId}-text-en` : `${formId}-title-en`),
+      slugChanged.ar && slugs.ar.trim() && !isCardSlug(slugs.ar.trim()) && `${formId}-slug`,
+      slugChanged.en && slugs.en.trim() && !isCardSlug(slugs.en.trim()) && `${formId}-slug-en`,
     ].find(Boolean);
     if (first) {
       document.getElementById(first)?.focus();
@@ -111,6 +139,9 @@ export function ItemForm({
         text: values.text.trim(),
         titleEn: values.titleEn.trim(),
         textEn: values.textEn.trim(),
+        // Sent only when changed: left out, the server keeps them ('' has it made from the title again).
+        ...(slugChanged.ar ? { slug: slugs.ar.trim() } : {}),
+        ...(slugChanged.en ? { slugEn: slugs.en.trim() } : {}),
       };
       const answer = await onSubmit(trimmed, image.image);
       const saved = (answer as { data?: { _id?: string; updatedAt?: string } }).data;
@@ -188,6 +219,40 @@ export function ItemForm({
           />
         </fieldset>
       </div>
+      {addresses && (
+        <fieldset className="lang-group" aria-describedby={`${formId}-slug-hint`}>
+          <legend className="lang-legend">{t.slugGroup}</legend>
+          <p className="field-hint" id={`${formId}-slug-hint`}>
+            {t.slugHint}
+          </p>
+          <div className="lang-pair">
+            <TextField
+              id={`${formId}-slug`}
+              label={t.inArabic(t.slugField)}
+              maxLength={CARD_SLUG_MAX}
+              lang="ar"
+              dir="rtl"
+              error={slugError(slugs.ar, slugChanged.ar)}
+              errorLang={lang}
+              hint={<bdi dir="ltr">{`/${addresses.section}/${slugs.ar.trim() || '…'}`}</bdi>}
+              value={slugs.ar}
+              onChange={(e) => setSlugs((s) => ({ ...s, ar: e.target.value }))}
+            />
+            <TextField
+              id={`${formId}-slug-en`}
+              label={t.inEnglish(t.slugField)}
+              maxLength={CARD_SLUG_MAX}
+              lang="en"
+              dir="ltr"
+              error={slugError(slugs.en, slugChanged.en)}
+              errorLang={lang}
+              hint={<bdi dir="ltr">{`/en/${addresses.section}/${slugs.en.trim() || slugs.ar.trim() || '…'}`}</bdi>}
+              value={slugs.en}
+              onChange={(e) => setSlugs((s) => ({ ...s, en: e.target.value }))}
+            />
+          </div>
+        </fieldset>
+      )}
       <div id={`${formId}-photo`}>
         <PhotoPicker
           required={mode === 'add'}

@@ -42,6 +42,14 @@ addArabicMessages(
     ],
     [/^image is required/, () => 'يرجى اختيار صورة.'],
     [
+      /^(slug|slugEn) must be letters and digits joined by single dashes/,
+      (m) => `${field(m[1]!)} يتكوّن من حروف وأرقام تفصل بينها شَرطة واحدة، بلا مسافات ولا رموز، في 80 حرفًا على الأكثر.`,
+    ],
+    [
+      /^Another product or project already has the address "(.*)": choose another\.$/s,
+      (m) => `العنوان «${m[1]}» مستخدم لمنتج أو عمل آخر: اختر عنوانًا غيره.`,
+    ],
+    [
       /^(phoneNumber|whatsapp) must be a Saudi mobile or landline number, like (.+?) or (.+?) \(or an international number starting with \+\)\.( Leave it empty)?/,
       (m) =>
         `${field(m[1]!)} يجب أن يكون رقم جوال أو هاتف ثابت سعوديًا، مثل \u2066${nbsp(m[2]!)}\u2069 أو \u2066${nbsp(m[3]!)}\u2069 (أو رقمًا دوليًا يبدأ بـ +).${m[4] ? ' اتركه فارغًا لاستخدام رقم الهاتف.' : ''}`,

@@ -123,6 +123,11 @@ export const en: Dict = {
   arabicGroup: 'Arabic text',
   englishGroup: 'English text (optional)',
   englishGroupHint: 'Shown on the English site. Left empty, the English site shows the Arabic text.',
+  slugGroup: 'Page address',
+  slugHint:
+    "The end of the address of this item's page on the site, made from its title. Change it and the old address keeps working: it leads here. Left empty, it is made from the title again.",
+  slugField: 'Address',
+  slugForm: 'Letters and digits joined by single dashes, with no spaces or symbols.',
   englishPair: 'Fill in both the English title and text, or leave both empty.',
   noEnglish: 'No English yet',
   missingEnglishCount: (missing, total) =>

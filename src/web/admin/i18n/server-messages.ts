@@ -15,6 +15,8 @@ const FIELDS: Record<string, string> = {
   titleEn: 'العنوان بالإنجليزية',
   descriptionEn: 'الوصف بالإنجليزية',
   detailsEn: 'التفاصيل بالإنجليزية',
+  slug: 'عنوان الصفحة',
+  slugEn: 'عنوان الصفحة بالإنجليزية',
   title2: 'العنوان 2',
   description2: 'الوصف 2',
   title3: 'العنوان 3',

@@ -65,6 +65,9 @@ export interface ItemInput {
   textEn: string;
   image: string | null;
   expectedUpdatedAt?: string;
+  /** A card's addresses, sent only when the owner changed them (decision 035). */
+  slug?: string;
+  slugEn?: string;
 }
 
 const q = encodeURIComponent;
@@ -76,6 +79,8 @@ const texts = (input: ItemInput) => ({
 });
 const editBody = (input: ItemInput) => ({
   ...texts(input),
+  ...(input.slug !== undefined ? { slug: input.slug } : {}),
+  ...(input.slugEn !== undefined ? { slugEn: input.slugEn } : {}),
   ...(input.image ? { image: input.image } : {}),
   ...(input.expectedUpdatedAt ? { expectedUpdatedAt: input.expectedUpdatedAt } : {}),
 });

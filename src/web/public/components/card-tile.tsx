@@ -1,7 +1,6 @@
 import { SiteLink } from './site-link.tsx';
 import type { CardView } from '../../../shared/page-data.ts';
 import { useLang, useT } from '../hooks.ts';
-import { cardDetailsPath } from '../../../shared/paths.ts';
 import { ArrowIcon } from './icons.tsx';
 import { SIZES } from './image-sizes.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
@@ -43,7 +42,7 @@ export function CardTile({
       </div>
       <div className="card-body">
         <Heading className="card-title" {...textLangAttrs(card.language, lang)}>
-          {linked ? <SiteLink to={cardDetailsPath(card.id, lang)}>{card.title}</SiteLink> : card.title}
+          {linked ? <SiteLink to={card.path}>{card.title}</SiteLink> : card.title}
         </Heading>
         <p className="card-text" {...textLangAttrs(card.language, lang)}>
           {card.description}
@@ -52,7 +51,7 @@ export function CardTile({
           {card.isDetailed && (
             <SiteLink
               className="btn btn-outline card-details-link"
-              to={cardDetailsPath(card.id, lang)}
+              to={card.path}
               aria-label={t.products.details(card.title)}
             >
               <span>{t.products.detailsShort}</span>

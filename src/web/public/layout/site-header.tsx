@@ -48,7 +48,7 @@ export function SiteHeader() {
         </nav>
         <div className="header-actions">
           <SiteLink
-            to={switchLanguagePath(viewPath!, other) + (viewSearch ? `?${viewSearch}` : '')}
+            to={view.paths?.[other] ?? switchLanguagePath(viewPath!, other) + (viewSearch ? `?${viewSearch}` : '')}
             className="lang-toggle"
             lang={other}
             hrefLang={other}

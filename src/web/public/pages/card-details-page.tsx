@@ -5,7 +5,7 @@ import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { useLang, usePageData, useT } from '../hooks.ts';
 import { CityLinks } from '../layout/city-links.tsx';
 import { ContactButtons } from '../layout/contact-actions.tsx';
-import { cardDetailsPath, pagePath } from '../../../shared/paths.ts';
+import { pagePath } from '../../../shared/paths.ts';
 import { textLangAttrs } from '../components/text-lang.ts';
 
 function BackLink() {
@@ -98,7 +98,7 @@ export function CardDetailsPage() {
             <ul className="city-list city-links">
               {others.map((other) => (
                 <li key={other.id}>
-                  <SiteLink to={cardDetailsPath(other.id, lang)}>
+                  <SiteLink to={other.path}>
                     <span {...textLangAttrs(other.language, lang)}>{other.title}</span>
                     <ArrowIcon size={18} className="flip-end" />
                   </SiteLink>

@@ -86,6 +86,11 @@ export function EditCardPage() {
         <ItemForm
           key={card.data._id}
           mode="edit"
+          addresses={{
+            section: category === 'product' ? 'products' : 'portfolio',
+            slug: card.data.slug ?? '',
+            slugEn: card.data.slugEn ?? '',
+          }}
           kind={kindOfCard(category)!}
           textLabel={t.fieldDescription}
           initial={{
