@@ -135,13 +135,15 @@ export async function findHistory(db: Db, id: string): Promise<HistoryEntry | un
   return row ? toHistoryEntry(row) : undefined;
 }
 
-/** Changes newest first, of one item when `item` is given; at most `limit`. */
+/** Changes of `kinds` newest first, of one item when `item` is given; at most `limit`. */
 export async function listHistory(
   db: Db,
-  filter: { kind?: ContentHistoryKind | undefined; item?: string | undefined; limit: number },
+  filter: { kinds: readonly string[]; item?: string | undefined; limit: number },
 ): Promise<HistoryEntry[]> {
-  let q = db.selectFrom('history').selectAll();
-  if (filter.kind) q = q.where('kind', '=', filter.kind);
+  let q = db
+    .selectFrom('history')
+    .selectAll()
+    .where('kind', 'in', [...filter.kinds]);
   if (filter.item) q = q.where('item_id', '=', filter.item);
   const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).execute();
   return rows.map(toHistoryEntry);

@@ -1,19 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { listHistory } from './history-repository.ts';
-import type { ContentHistoryKind } from '../../../shared/history.ts';
-import { currentVersions, restoreVersion } from './restore-service.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { HISTORY_SOURCES, historySourceOf } from './sources.ts';
 import { cardTypes } from '../trash/trash-repository.ts';
-import {
-  isRequestChange,
-  listRequestChanges,
-  requestVersions,
-  restoreRequestChange,
-} from '../requests/request-trash.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { expectedVersion } from '../../lib/concurrency.ts';
 import { errors, HistoryList, HistoryQuery, IdParams, RestoreBody, Restored, tags } from './schemas.ts';
 
-/** GET /api/history, POST /api/history/:id/restore: recent changes and the versions they replaced. */
+const NO_VERSION = 'This version is not kept (any more).';
+
+/**
+ * GET /api/history, POST /api/history/:id/restore: recent changes and the versions they replaced.
+ * Each kind is kept by its source (sources.ts); these routes only ask them.
+ */
 const history: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
 
@@ -31,25 +29,17 @@ const history: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { kind, item } = request.query;
       const limit = request.query.limit ?? 50;
-      // The content's changes and the requests' (kept with the requests: request-trash.ts), newest first.
-      const content =
-        kind === 'request'
-          ? []
-          : await listHistory(ctx.db, { kind: kind as ContentHistoryKind | undefined, item, limit });
-      const requests =
-        kind === undefined || kind === 'request' ? await listRequestChanges(ctx.db, { item, limit }) : [];
-      const entries = [...content, ...requests]
+      const sources = HISTORY_SOURCES.filter((s) => kind === undefined || s.kinds.includes(kind));
+      const listed = [];
+      for (const source of sources) listed.push(...(await source.list(ctx.db, { kind, item, limit })));
+      const entries = listed
         .sort((a, b) => (a.changedAt < b.changedAt ? 1 : a.changedAt > b.changedAt ? -1 : 0))
         .slice(0, limit);
-      const current = await currentVersions(
-        ctx.db,
-        entries.filter((e) => e.kind !== 'request'),
-      );
-      const requestNow = await requestVersions(
-        ctx.db,
-        entries.filter((e) => e.kind === 'request').map((e) => e.itemId),
-      );
-      for (const [id, at] of requestNow) current.set(`request:${id}`, at);
+      const current = new Map<string, string>();
+      for (const source of sources) {
+        const mine = entries.filter((e) => source.kinds.includes(e.kind));
+        if (mine.length > 0) for (const [key, at] of await source.current(ctx.db, mine)) current.set(key, at);
+      }
       const types = await cardTypes(
         ctx.db,
         entries.filter((e) => e.kind === 'card').map((e) => e.itemId),
@@ -79,16 +69,9 @@ const history: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      if (await isRequestChange(ctx.db, request.params.id)) {
-        await restoreRequestChange(
-          ctx.db,
-          request.params.id,
-          expectedVersion(request.headers, request.body),
-          actorOf(request),
-        );
-        return { message: 'Version restored', data: { historyId: null } };
-      }
-      const { historyId } = await restoreVersion(
+      const source = await historySourceOf(ctx.db, request.params.id);
+      if (!source) throw notFound(NO_VERSION);
+      const historyId = await source.restore(
         ctx,
         request.params.id,
         expectedVersion(request.headers, request.body),

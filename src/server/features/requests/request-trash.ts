@@ -6,13 +6,15 @@ import { ConflictError, NotFoundError } from '../../lib/domain-errors.ts';
 import type { HistoryEntry, TrashItem } from '../../../shared/history.ts';
 import { REQUEST_LIMITS, type RequestStatus } from '../../../shared/quote-request.ts';
 import { isRequestVersion } from '../backup/values.ts';
+import type { TrashSource } from '../trash/sources.ts';
+import type { HistorySource } from '../history/sources.ts';
 
 /**
  * Trash and history for quote requests (issue 35, point 5; migration 016). They stay with the
  * requests, not in the content's trash and history tables: a request's personal data is then only
  * where the requests are (a backup carries it only when asked; the retention job's delete takes a
- * request's changes with it), and the Trash and History screens list both (trash/routes.ts,
- * history/routes.ts).
+ * request's changes with it), and the Trash and History screens list both: `requestTrash` and
+ * `requestHistory` are their sources (trash/sources.ts, history/sources.ts).
  */
 
 /** A request's status and notes as a change keeps them. */
@@ -42,7 +44,7 @@ export async function trashRequest(db: Db, id: string, actor: string): Promise<b
 }
 
 /** Whether a request is in the Trash. */
-export async function isTrashedRequest(db: Db, id: string): Promise<boolean> {
+async function isTrashedRequest(db: Db, id: string): Promise<boolean> {
   const row = await db
     .selectFrom('requests')
     .select('id')
@@ -53,7 +55,7 @@ export async function isTrashedRequest(db: Db, id: string): Promise<boolean> {
 }
 
 /** Takes a request out of the Trash, as it was. */
-export async function restoreTrashedRequest(db: Db, id: string): Promise<void> {
+async function restoreTrashedRequest(db: Db, id: string): Promise<void> {
   const r = await db
     .updateTable('requests')
     .set({ deleted_at: null, deleted_by: '' })
@@ -64,7 +66,7 @@ export async function restoreTrashedRequest(db: Db, id: string): Promise<void> {
 }
 
 /** Deletes a trashed request for good, with its photos and its changes (the foreign keys). */
-export async function purgeTrashedRequest(db: Db, id: string): Promise<void> {
+async function purgeTrashedRequest(db: Db, id: string): Promise<void> {
   const r = await db.deleteFrom('requests').where('id', '=', id).where('deleted_at', 'is not', null).executeTakeFirst();
   if (Number(r.numDeletedRows) === 0) throw new NotFoundError('This item is not in the trash (any more).');
 }
@@ -82,7 +84,7 @@ export async function pruneRequestChanges(db: Db, before: Date): Promise<number>
 }
 
 /** The trashed requests as the Trash screen lists them. */
-export async function listTrashedRequests(db: Db, keptDays: number): Promise<TrashItem[]> {
+async function listTrashedRequests(db: Db, keptDays: number): Promise<TrashItem[]> {
   const rows = await db
     .selectFrom('requests')
     .select(['id', 'reference', 'name', 'city', 'photo_count', 'deleted_at', 'deleted_by'])
@@ -177,7 +179,7 @@ export async function changeRequest(
 }
 
 /** The owner's changes to requests as the History screen lists them, newest first. */
-export async function listRequestChanges(db: Db, filter: { item?: string; limit: number }): Promise<HistoryEntry[]> {
+async function listRequestChanges(db: Db, filter: { item?: string; limit: number }): Promise<HistoryEntry[]> {
   let query = db
     .selectFrom('request_changes')
     .innerJoin('requests', 'requests.id', 'request_changes.request_id')
@@ -214,7 +216,7 @@ export async function listRequestChanges(db: Db, filter: { item?: string; limit:
 }
 
 /** Whether a history id is a change of a request. */
-export async function isRequestChange(db: Db, id: string): Promise<boolean> {
+async function isRequestChange(db: Db, id: string): Promise<boolean> {
   return (await db.selectFrom('request_changes').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
@@ -222,7 +224,7 @@ export async function isRequestChange(db: Db, id: string): Promise<boolean> {
  * Brings a request's status and notes back to what a change replaced; `expected` is the request's
  * updatedAt as the owner read it (409 when it changed since). The restore is itself a change.
  */
-export async function restoreRequestChange(
+async function restoreRequestChange(
   db: Db,
   changeId: string,
   expected: string | undefined,
@@ -244,7 +246,7 @@ export async function restoreRequestChange(
 }
 
 /** The requests' updatedAt, for the History screen's "current" column. */
-export async function requestVersions(db: Db, ids: string[]): Promise<Map<string, string>> {
+async function requestVersions(db: Db, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('requests')
@@ -253,3 +255,32 @@ export async function requestVersions(db: Db, ids: string[]): Promise<Map<string
     .execute();
   return new Map(rows.map((r) => [r.id, r.updated_at]));
 }
+
+/** The Trash screen's source for requests. */
+export const requestTrash: TrashSource = {
+  list: listTrashedRequests,
+  owns: isTrashedRequest,
+  restore: async (deps, id) => {
+    await restoreTrashedRequest(deps.db, id);
+    return undefined;
+  },
+  purge: (deps, id) => purgeTrashedRequest(deps.db, id),
+};
+
+/** The History screen's source for requests: the owner's changes of their status and notes. */
+export const requestHistory: HistorySource = {
+  kinds: ['request'],
+  list: (db, { item, limit }) => listRequestChanges(db, { item, limit }),
+  owns: isRequestChange,
+  current: async (db, entries) => {
+    const now = await requestVersions(
+      db,
+      entries.map((e) => e.itemId),
+    );
+    return new Map([...now].map(([id, at]) => [`request:${id}`, at]));
+  },
+  restore: async (deps, id, expected, actor) => {
+    await restoreRequestChange(deps.db, id, expected, actor);
+    return undefined;
+  },
+};

@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { deleteForever, restoreFromTrash } from '../history/restore-service.ts';
-import { listTrash } from './trash-repository.ts';
-import {
-  isTrashedRequest,
-  listTrashedRequests,
-  purgeTrashedRequest,
-  restoreTrashedRequest,
-} from '../requests/request-trash.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { TRASH_SOURCES, trashSourceOf } from './sources.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { errors, IdParams, MessageOnly, Restored, tags, TrashList } from './schemas.ts';
 
-/** GET /api/trash, POST /api/trash/:id/restore, DELETE /api/trash/:id: what was deleted, for TRASH_DAYS. */
+const NOT_IN_TRASH = 'This item is not in the trash (any more).';
+
+/**
+ * GET /api/trash, POST /api/trash/:id/restore, DELETE /api/trash/:id: what was deleted, for
+ * TRASH_DAYS. Each kind is kept by its source (sources.ts); these routes only ask them.
+ */
 const trash: FastifyPluginAsyncTypebox = async (app) => {
   const { ctx } = app;
 
@@ -26,8 +25,8 @@ const trash: FastifyPluginAsyncTypebox = async (app) => {
     },
     async () => {
       const days = ctx.config.retention.trashDays;
-      // The content's trash and the requests' (kept on their rows: request-trash.ts), most recent first.
-      const items = [...(await listTrash(ctx.db, days)), ...(await listTrashedRequests(ctx.db, days))];
+      const items = [];
+      for (const source of TRASH_SOURCES) items.push(...(await source.list(ctx.db, days)));
       return { data: items.sort((a, b) => (a.deletedAt < b.deletedAt ? 1 : a.deletedAt > b.deletedAt ? -1 : 0)) };
     },
   );
@@ -44,11 +43,9 @@ const trash: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      if (await isTrashedRequest(ctx.db, request.params.id)) {
-        await restoreTrashedRequest(ctx.db, request.params.id);
-        return { message: 'Restored', data: { historyId: null } };
-      }
-      const historyId = await restoreFromTrash(ctx, request.params.id, actorOf(request));
+      const source = await trashSourceOf(ctx.db, request.params.id);
+      if (!source) throw notFound(NOT_IN_TRASH);
+      const historyId = await source.restore(ctx, request.params.id, actorOf(request));
       return { message: 'Restored', data: { historyId: historyId ?? null } };
     },
   );
@@ -65,8 +62,9 @@ const trash: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      if (await isTrashedRequest(ctx.db, request.params.id)) await purgeTrashedRequest(ctx.db, request.params.id);
-      else await deleteForever(ctx, request.params.id);
+      const source = await trashSourceOf(ctx.db, request.params.id);
+      if (!source) throw notFound(NOT_IN_TRASH);
+      await source.purge(ctx, request.params.id);
       return { message: 'Deleted forever' };
     },
   );

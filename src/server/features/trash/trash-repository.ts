@@ -103,9 +103,15 @@ export async function cardTypes(db: Db, ids: string[]): Promise<Map<string, stri
   return out;
 }
 
-/** What the Trash screen lists, most recently deleted first. */
-export async function listTrash(db: Db, keptDays: number): Promise<TrashItem[]> {
-  const rows = await db.selectFrom('trash').selectAll().orderBy('deleted_at', 'desc').orderBy('id', 'desc').execute();
+/** The trashed items of `kinds` as the Trash screen lists them, most recently deleted first. */
+export async function listTrash(db: Db, keptDays: number, kinds: readonly string[]): Promise<TrashItem[]> {
+  const rows = await db
+    .selectFrom('trash')
+    .selectAll()
+    .where('kind', 'in', [...kinds])
+    .orderBy('deleted_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map((r) => {
     const e = toEntry(r);
     const subtitle =
