@@ -11,12 +11,19 @@ export type ContentTrashKind = (typeof CONTENT_TRASH_KINDS)[number];
 export const CONTENT_HISTORY_KINDS = [...CONTENT_TRASH_KINDS, 'about', 'contact', 'phone', 'proof'] as const;
 export type ContentHistoryKind = (typeof CONTENT_HISTORY_KINDS)[number];
 /**
- * What the Trash and History screens list: the content, and quote requests (issue 35), whose
- * trash and history stay with the requests themselves (requests.deleted_at, request_changes).
+ * The served cities' entries (issue 34, decision 031): kept in the content's trash and history
+ * tables, by a source of their own (features/cities/city-history.ts).
  */
-const TRASH_KINDS = [...CONTENT_TRASH_KINDS, 'request'] as const;
+export const CITY_KINDS = ['city'] as const;
+export type CityKind = (typeof CITY_KINDS)[number];
+/**
+ * What the Trash and History screens list: the content, quote requests (issue 35), whose
+ * trash and history stay with the requests themselves (requests.deleted_at, request_changes), and
+ * the cities.
+ */
+const TRASH_KINDS = [...CONTENT_TRASH_KINDS, 'request', ...CITY_KINDS] as const;
 export type TrashKind = (typeof TRASH_KINDS)[number];
-export const HISTORY_KINDS = [...CONTENT_HISTORY_KINDS, 'request'] as const;
+export const HISTORY_KINDS = [...CONTENT_HISTORY_KINDS, 'request', ...CITY_KINDS] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 // Objects and null: the contact details' opening hours and map location. A list of records is a
@@ -51,7 +58,8 @@ export const TrashItem = Type.Object({
   kind: Type.Unsafe<TrashKind>({ type: 'string', enum: [...TRASH_KINDS] }),
   title: Type.String(),
   subtitle: Type.String({
-    description: "For a card, product or portfolio; for a detail item, its card's title; else ''",
+    description:
+      "For a card, product or portfolio; for a detail item, its card's title; for a request, its city; for a city, its page's slug; else ''",
   }),
   image: Type.String({ description: "The item's image name ('' for a keyword)" }),
   imageUrl: Type.String({ description: "Where the image is served ('' for a keyword)" }),

@@ -7,7 +7,7 @@ import { KIND_MESSAGES } from '../../src/web/admin/lib/kinds.ts';
 
 describe("the dashboard's toasts naming the kind of item", () => {
   it('says every one in Arabic, naming the item, never the fallback "Error occurred"', () => {
-    assert.equal(KIND_MESSAGES.length, 30);
+    assert.equal(KIND_MESSAGES.length, 35);
     for (const message of KIND_MESSAGES) {
       const arabic = localizeMessage(message, 'ar');
       assert.notEqual(arabic, 'حدث خطأ', message);
@@ -19,6 +19,19 @@ describe("the dashboard's toasts naming the kind of item", () => {
     assert.equal(localizeMessage('Project restored', 'ar'), 'تمت استعادة العمل');
     assert.equal(localizeMessage('Keyword deleted forever', 'ar'), 'حُذفت الكلمة المفتاحية نهائيًا');
     assert.equal(localizeMessage('Request moved to the Trash', 'ar'), 'نُقل الطلب إلى سلة المحذوفات');
+    assert.equal(localizeMessage('City moved to the Trash', 'ar'), 'نُقلت المدينة إلى سلة المحذوفات');
+  });
+
+  it("says a city's address refusals and its restore's in Arabic, naming the address", () => {
+    for (const message of [
+      'Another city already has the address /cities/riyadh.',
+      'Another city now has the address /cities/riyadh: give that city another address, or delete it, then restore this one.',
+    ])
+      assert.match(localizeMessage(message, 'ar'), /\/cities\/riyadh/, message);
+    assert.notEqual(
+      localizeMessage('At most 40 cities: delete one, then restore this one.', 'ar'),
+      localizeMessage('Error occurred', 'ar'),
+    );
   });
 
   it('says the new refusals of the contact details in Arabic', () => {

@@ -83,9 +83,10 @@ export interface ImportBounds {
 /** Rows of each exported table a site can hold under `limits`. */
 function tableRows(limits: SiteLimits): Record<string, number> {
   const content = OWNER_ITEMS;
-  const history = limits.historyVersions * HISTORY_ITEMS;
+  // The cities (issue 34) have their history too: those there and as many deleted since.
+  const history = limits.historyVersions * (HISTORY_ITEMS + 2 * LIMITS.cities);
   // A trashed card keeps its detail items: everything deleted within TRASH_DAYS, at most the content once more.
-  const trash = CONTENT_KINDS * content;
+  const trash = CONTENT_KINDS * content + LIMITS.cities;
   // What a trash row (a card with its detail items: their images) and a history row (before and after) keep.
   const keptImages = 2 * content + 2 * history;
   const images = IMAGES;

@@ -28,9 +28,12 @@ import { createGunzip } from 'node:zlib';
  * with the requests when asked); an older file's requests import as not deleted, with no changes.
  * Version 10 adds the products' and projects' readable addresses (017: two columns of cards and
  * card_slugs); an older file's cards get addresses made from their titles as they import.
+ * Version 11 adds deleted cities and their changes to the trash and the history (kind 'city',
+ * issue 34): no table or column, but a version 10 site would refuse such rows as damaged, so it
+ * refuses the file by its version instead; a version 10 file imports as it is.
  */
 export const FORMAT = 'bird-barrier-site';
-export const FORMAT_VERSION = 10;
+export const FORMAT_VERSION = 11;
 
 /**
  * What each older version still read lacks, so its files keep importing: the migrations added
@@ -40,7 +43,7 @@ export const FORMAT_VERSION = 10;
  * and the history (008); version 4 the focal point of images (009); version 5 two lead counts (011; 010 adds only a table backups skip); version 6 nothing a backup carries (014); version 7 the trust settings' check links (in the settings row's JSON: a
  * version 6 file reads as without them, and a version 6 site refuses a version 7 file by its version, not as damaged);
  * version 8 the requests counted as leads (015, a column of lead_counts); version 9 the requests'
- * trash and history (016); version 10 the cards' addresses (017).
+ * trash and history (016); version 10 the cards' addresses (017); version 11 nothing but the kind 'city' in the trash and the history.
  */
 export interface AddedSince {
   migrations: readonly string[];
@@ -111,12 +114,18 @@ const andLater = (a: AddedSince, later: AddedSince): AddedSince => ({
     ]),
   ),
 });
+/** 11: the cities' trash and history rows (kind 'city') go in tables every version since 3 has. */
+const CITY_TRASH: AddedSince = { migrations: [], tables: [], columns: {} };
 export const ADDED_SINCE: Readonly<Record<number, AddedSince>> = {
   ...Object.fromEntries(
-    Object.entries(BEFORE_8).map(([v, a]) => [v, andLater(andLater(a, REQUEST_TRASH), CARD_SLUGS)]),
+    Object.entries(BEFORE_8).map(([v, a]) => [
+      v,
+      andLater(andLater(andLater(a, REQUEST_TRASH), CARD_SLUGS), CITY_TRASH),
+    ]),
   ),
-  8: andLater(REQUEST_TRASH, CARD_SLUGS),
-  9: CARD_SLUGS,
+  8: andLater(andLater(REQUEST_TRASH, CARD_SLUGS), CITY_TRASH),
+  9: andLater(CARD_SLUGS, CITY_TRASH),
+  10: CITY_TRASH,
 };
 
 /** An expected failure (bad file, refused target, bad usage): its message is all the operator needs. */

@@ -11,7 +11,7 @@ import { normaliseProof } from '../proof/proof-repository.ts';
 import { MAX_DIMENSION, MAX_INPUT_PIXELS, MAX_STORED_BYTES, storedFileFacts } from '../images/image-encode.ts';
 import { isImageName, variantName } from '../images/image-store.ts';
 import { ContactInput, LIMITS, ProofFields, ProofInput, Seo } from '../../../shared/schemas.ts';
-import { CONTENT_HISTORY_KINDS } from '../../../shared/history.ts';
+import { CITY_KINDS, CONTENT_HISTORY_KINDS } from '../../../shared/history.ts';
 import { LANGUAGES } from '../../../shared/language.ts';
 import { phone as phones } from '../../lib/phone.ts';
 import { BUILDINGS, OTHER_CITY, REQUEST_LIMITS } from '../../../shared/quote-request.ts';
@@ -174,10 +174,14 @@ const json = (max: number, nullable = false) =>
  */
 const STORED_PHONE = /^\+?[0-9][0-9 ]{3,18}[0-9]$/;
 
-const TRASH_KIND = choice(['card', 'detail', 'slide', 'word'], "'card', 'detail', 'slide' or 'word'");
+// The cities share the content's trash and history tables (format 11; issue 34, decision 026).
+const TRASH_KIND = choice(
+  ['card', 'detail', 'slide', 'word', ...CITY_KINDS],
+  "'card', 'detail', 'slide', 'word' or 'city'",
+);
 const HISTORY_KIND = choice(
-  CONTENT_HISTORY_KINDS,
-  "'card', 'detail', 'slide', 'word', 'about', 'contact', 'phone' or 'proof'",
+  [...CONTENT_HISTORY_KINDS, ...CITY_KINDS],
+  "'card', 'detail', 'slide', 'word', 'about', 'contact', 'phone', 'proof' or 'city'",
 );
 const account = text(LIMITS.email);
 /** A request's status and notes as a change keeps them (request_changes), as JSON text. */
@@ -513,6 +517,11 @@ const SNAPSHOTS = {
     { additionalProperties: false },
   ),
   word: Type.Object({ row: rowOf('words') }, { additionalProperties: false }),
+  // A city with the projects that named it when it was deleted (an entry has one city).
+  city: Type.Object(
+    { row: rowOf('cities'), projectIds: Type.Optional(Type.Array(id.schema, { maxItems: 10_000 })) },
+    { additionalProperties: false },
+  ),
 };
 const field = (max: number) => Type.Optional(text(max).schema);
 const saved = Type.Optional(Type.Union([Type.Literal(''), timestamp.schema]));
@@ -576,6 +585,25 @@ const VERSIONS = {
   // Details saved before a field existed lack it: restored as not set.
   contact: Type.Object({ ...Type.Partial(ContactInput).properties, updatedAt: saved }, { additionalProperties: false }),
   phone: Type.Object({ phone: Type.String({ maxLength: LIMITS.phoneMax }) }, { additionalProperties: false }),
+  // A city by the names GET /api/cities answers (cities-service.ts, cityVersion), by its table's rules.
+  city: Type.Object(
+    {
+      slug: TABLES.cities.slug.schema,
+      nameAr: TABLES.cities.name_ar.schema,
+      nameEn: TABLES.cities.name_en.schema,
+      introAr: TABLES.cities.intro_ar.schema,
+      introEn: TABLES.cities.intro_en.schema,
+      areasAr: TABLES.cities.areas_ar.schema,
+      areasEn: TABLES.cities.areas_en.schema,
+      phone: TABLES.cities.phone.schema,
+      whatsapp: TABLES.cities.whatsapp.schema,
+      enabled: Type.Boolean(),
+      position: TABLES.cities.position.schema,
+      projectIds: Type.Array(id.schema, { maxItems: 10_000 }),
+      updatedAt: saved,
+    },
+    { additionalProperties: false },
+  ),
   proof: Type.Object(
     {
       yearsInBusiness: figure(ProofFields.properties.yearsInBusiness),

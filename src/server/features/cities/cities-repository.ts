@@ -186,6 +186,37 @@ export async function setCityProjects(db: Db, cityId: string, projectIds: readon
   return unknown;
 }
 
+/** Those of `ids` that are portfolio entries still there (a city's projects restored from the History). */
+export async function existingProjects(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = new Set(
+    (
+      await db
+        .selectFrom('cards')
+        .select('id')
+        .where('type', '=', 'portfolio')
+        .where('id', 'in', [...ids])
+        .execute()
+    ).map((r) => r.id),
+  );
+  return ids.filter((id) => found.has(id));
+}
+
+/**
+ * Names the city on those of `ids` that are still portfolio entries and name no other city (a
+ * city put back from the Trash takes back its projects, never another city's).
+ */
+export async function relinkProjects(db: Db, cityId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('cards')
+    .set({ city_id: cityId })
+    .where('type', '=', 'portfolio')
+    .where('city_id', 'is', null)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
 /** The portfolio entries of a city, newest first (card rows: the pages localise them). */
 export async function cityProjectIds(db: Db, cityId: string): Promise<string[]> {
   return (await projectIdsByCity(db, cityId)).get(cityId) ?? [];

@@ -4,11 +4,15 @@ import { assertVersion, staleOrGone } from '../../lib/concurrency.ts';
 import { newId } from '../../lib/ids.ts';
 import { phone as phones } from '../../lib/phone.ts';
 import { getContact, writeContact } from '../contact/contact-repository.ts';
+import { recordChange } from '../history/history-service.ts';
+import { putInTrash } from '../trash/trash-service.ts';
+import type { Version } from '../../../shared/history.ts';
 import { LIMITS, type City, type CityInput } from '../../../shared/schemas.ts';
 import { tidyText } from '../../../shared/text.ts';
 import {
   countCities,
   deleteCityRow,
+  existingProjects,
   findCityRow,
   getCity,
   insertCity,
@@ -89,10 +93,50 @@ async function freeSlug(db: Db, wanted: string | undefined, nameEn: string, exce
 }
 
 /**
+ * A city as the History keeps it (decision 026): its fields by the names GET /api/cities answers
+ * them, without what is worked out from them (published, lacks) and its id (the entry's itemId).
+ */
+function cityVersion(city: City): Version {
+  return {
+    slug: city.slug,
+    nameAr: city.nameAr,
+    nameEn: city.nameEn,
+    introAr: city.introAr,
+    introEn: city.introEn,
+    areasAr: city.areasAr,
+    areasEn: city.areasEn,
+    phone: city.phone,
+    whatsapp: city.whatsapp,
+    enabled: city.enabled,
+    position: city.position,
+    projectIds: city.projectIds,
+    updatedAt: city.updatedAt,
+  };
+}
+
+/** Keeps one change of a city in the History, in the caller's transaction; answers its id (none when nothing changed). */
+export function recordCityChange(
+  db: Db,
+  id: string,
+  before: City | undefined,
+  after: City | undefined,
+  actor: string,
+): Promise<string | undefined> {
+  return recordChange(db, {
+    kind: 'city',
+    itemId: id,
+    title: (after ?? before)?.nameAr ?? '',
+    before: before ? cityVersion(before) : null,
+    after: after ? cityVersion(after) : null,
+    actor,
+  });
+}
+
+/**
  * The contact details' two lists of city names (GET /api/contact) follow the city entries, so what
  * the API answers is what the site shows (decision 031).
  */
-async function mirrorIntoContact(db: Db): Promise<void> {
+export async function mirrorIntoContact(db: Db): Promise<void> {
   const served = await listServedCities(db);
   const contact = await getContact(db);
   const citiesAr = served.map((c) => c.nameAr);
@@ -145,7 +189,7 @@ async function assignProjects(db: Db, id: string, projectIds: readonly string[] 
     );
 }
 
-export async function createCity(db: Db, input: CityInput): Promise<City> {
+export async function createCity(db: Db, input: CityInput, actor = ''): Promise<City> {
   return db.transaction().execute(async (trx) => {
     if ((await countCities(trx)) >= LIMITS.cities)
       throw new InvalidInputError('nameAr', `nameAr: at most ${LIMITS.cities} cities; delete one first.`);
@@ -163,35 +207,79 @@ export async function createCity(db: Db, input: CityInput): Promise<City> {
     });
     await assignProjects(trx, id, input.projectIds);
     await mirrorIntoContact(trx);
-    return (await getCity(trx, id))!;
+    const city = (await getCity(trx, id))!;
+    await recordCityChange(trx, id, undefined, city, actor);
+    return city;
   });
 }
 
-/** A full save; with `expected` (the updatedAt read), 409 when the city changed since. */
-export async function saveCity(db: Db, id: string, input: CityInput, expected: string | undefined): Promise<City> {
-  return db.transaction().execute(async (trx) => {
-    const current = await findCityRow(trx, id);
-    if (!current) throw new NotFoundError('City not found.');
-    assertVersion(expected, current.updated_at);
-    const fields = normalise(input);
-    const slug = await freeSlug(trx, input.slug ?? current.slug, fields.name_en, id);
-    const changes = {
-      ...fields,
-      slug,
-      position: fields.position ?? current.position,
-      updated_at: nextUpdatedAt(current.updated_at),
-    };
-    if (!(await updateCity(trx, id, changes, current.updated_at))) {
-      await staleOrGone(() => findCityRow(trx, id), expected, 'City not found.');
-    }
-    await assignProjects(trx, id, input.projectIds);
-    await mirrorIntoContact(trx);
-    return (await getCity(trx, id))!;
-  });
+/** A full save; with `expected` (the updatedAt read), 409 when the city changed since. The History keeps what it replaced. */
+export async function saveCity(
+  db: Db,
+  id: string,
+  input: CityInput,
+  expected: string | undefined,
+  actor = '',
+): Promise<City> {
+  return db.transaction().execute(async (trx) => (await saveCityIn(trx, id, input, expected, actor)).city);
 }
 
-export async function deleteCity(db: Db, id: string): Promise<boolean> {
+/**
+ * A save in the caller's transaction (also a version brought back from the History:
+ * city-history.ts); answers the city and the history entry it made. With `dropGoneProjects`,
+ * projects deleted since are left out of projectIds instead of refused.
+ */
+export async function saveCityIn(
+  trx: Db,
+  id: string,
+  input: CityInput,
+  expected: string | undefined,
+  actor: string,
+  dropGoneProjects = false,
+): Promise<{ city: City; historyId: string | undefined }> {
+  const before = await getCity(trx, id);
+  const current = await findCityRow(trx, id);
+  if (!current || !before) throw new NotFoundError('City not found.');
+  assertVersion(expected, current.updated_at);
+  if (dropGoneProjects && input.projectIds)
+    input = { ...input, projectIds: await existingProjects(trx, input.projectIds) };
+  const fields = normalise(input);
+  const slug = await freeSlug(trx, input.slug ?? current.slug, fields.name_en, id);
+  const changes = {
+    ...fields,
+    slug,
+    position: fields.position ?? current.position,
+    updated_at: nextUpdatedAt(current.updated_at),
+  };
+  if (!(await updateCity(trx, id, changes, current.updated_at))) {
+    await staleOrGone(() => findCityRow(trx, id), expected, 'City not found.');
+  }
+  await assignProjects(trx, id, input.projectIds);
+  await mirrorIntoContact(trx);
+  const city = (await getCity(trx, id))!;
+  return { city, historyId: await recordCityChange(trx, id, before, city, actor) };
+}
+
+/**
+ * Moves a city to the Trash (decision 026): its row and the ids of the projects that named it,
+ * which lose their city until it is restored; the History keeps the version it was. False when
+ * there is no such city. With `expected`, 409 when it changed since (a History restore).
+ */
+export async function deleteCity(db: Db, id: string, actor = '', expected?: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    const row = await findCityRow(trx, id);
+    const city = await getCity(trx, id);
+    if (!row || !city) return false;
+    assertVersion(expected, row.updated_at);
+    await putInTrash(trx, {
+      id,
+      kind: 'city',
+      title: row.name_ar,
+      image: '',
+      snapshot: { row, projectIds: city.projectIds },
+      deletedBy: actor,
+    });
+    await recordCityChange(trx, id, city, undefined, actor);
     const gone = await deleteCityRow(trx, id);
     if (gone) await mirrorIntoContact(trx);
     return gone;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../lib/actor.ts';
 import { expectedVersion } from '../../lib/concurrency.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { allErrorsValidator } from '../../lib/all-errors.ts';
@@ -37,7 +38,7 @@ const cities: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await createCity(db, request.body);
+      const data = await createCity(db, request.body, actorOf(request));
       return reply.status(201).send({ message: 'City added', data });
     },
   );
@@ -58,7 +59,13 @@ const cities: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const data = await saveCity(db, request.params.id, request.body, expectedVersion(request.headers, request.body));
+      const data = await saveCity(
+        db,
+        request.params.id,
+        request.body,
+        expectedVersion(request.headers, request.body),
+        actorOf(request),
+      );
       return { message: 'City saved', data };
     },
   );
@@ -69,14 +76,14 @@ const cities: FastifyPluginAsyncTypebox = async (app) => {
       config: { admin: true },
       schema: {
         tags,
-        summary: 'Delete a city (its projects keep no city)',
+        summary: 'Move a city to the Trash (its projects keep no city until it is restored)',
         params: IdParams,
         response: { 200: MessageOnly, ...errors(401, 404) },
       },
     },
     async (request) => {
-      if (!(await deleteCity(db, request.params.id))) throw notFound('City not found.');
-      return { message: 'City deleted' };
+      if (!(await deleteCity(db, request.params.id, actorOf(request)))) throw notFound('City not found.');
+      return { message: 'City moved to the Trash' };
     },
   );
 };

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
-import type { ContentHistoryKind, HistoryEntry, Version } from '../../../shared/history.ts';
+import type { CityKind, ContentHistoryKind, HistoryEntry, Version } from '../../../shared/history.ts';
 
 /**
  * The history of content: one row per change, with the version it replaced and the one it made
@@ -10,7 +10,7 @@ import type { ContentHistoryKind, HistoryEntry, Version } from '../../../shared/
  */
 
 export interface Change {
-  kind: ContentHistoryKind;
+  kind: ContentHistoryKind | CityKind;
   itemId: string;
   title: string;
   before: Version | null;
@@ -63,7 +63,7 @@ export function keepVersions(count: number): void {
  * holds for every kind of item (a card, a slide, the contact details saved 500 times in an hour)
  * from the write on, not only after the hourly job. Their images are released by the sweep.
  */
-async function trimVersions(db: Db, kind: ContentHistoryKind, itemId: string, keep: number): Promise<void> {
+async function trimVersions(db: Db, kind: Change['kind'], itemId: string, keep: number): Promise<void> {
   const beyond = await db
     .selectFrom('history')
     .select('id')
@@ -119,7 +119,7 @@ type HistoryRow = {
 function toHistoryEntry(row: HistoryRow): HistoryEntry {
   return {
     id: row.id,
-    kind: row.kind as ContentHistoryKind,
+    kind: row.kind as Change['kind'],
     itemId: row.item_id,
     title: row.title,
     fields: JSON.parse(row.fields) as string[],
@@ -181,5 +181,22 @@ export async function pruneHistory(db: Db, before: Date, keep: number): Promise<
     freed.push(...(await forgetImages(db, `history:${id}`)));
     await db.deleteFrom('history').where('id', '=', id).execute();
   }
+  return freed;
+}
+
+/**
+ * Deletes every version of the items `itemIds` of `kinds` (an item deleted forever goes with its
+ * history); answers the images they kept, for the caller to release after its commit.
+ */
+export async function deleteHistoryOf(db: Db, kinds: readonly string[], itemIds: string[]): Promise<string[]> {
+  if (itemIds.length === 0) return [];
+  const gone = await db
+    .deleteFrom('history')
+    .where('item_id', 'in', itemIds)
+    .where('kind', 'in', [...kinds])
+    .returning('id')
+    .execute();
+  const freed: string[] = [];
+  for (const h of gone) freed.push(...(await forgetImages(db, `history:${h.id}`)));
   return freed;
 }

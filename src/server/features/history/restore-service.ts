@@ -55,7 +55,8 @@ export async function restoreFromTrash(deps: RestoreDeps, id: string, actor: str
 
 async function restoreIn(trx: Tx, id: string, actor: string): Promise<string | undefined> {
   const entry = await findInTrash(trx, id);
-  if (!entry) throw new NotFoundError(NOT_IN_TRASH);
+  // A city is its own source's (cities/city-history.ts).
+  if (!entry || entry.kind === 'city') throw new NotFoundError(NOT_IN_TRASH);
   if (!isStoredSnapshot(entry.kind, id, entry.snapshot)) throw new ConflictError(DAMAGED);
   const row = entry.snapshot.row;
   let after: Version;
@@ -114,7 +115,7 @@ async function restoreIn(trx: Tx, id: string, actor: string): Promise<string | u
 export async function deleteForever(deps: RestoreDeps, id: string): Promise<void> {
   const freed = await deps.db.transaction().execute(async (trx) => {
     const entry = await findInTrash(trx, id);
-    if (!entry) throw new NotFoundError(NOT_IN_TRASH);
+    if (!entry || entry.kind === 'city') throw new NotFoundError(NOT_IN_TRASH);
     const images = (await removeFromTrash(trx, id)) ?? [];
     if (entry.kind === 'card') await deleteCardSlugsOf(trx, id);
     const items = [id, ...(entry.snapshot.details ?? []).map((d) => String(d.id))];

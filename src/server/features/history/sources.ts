@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { CONTENT_HISTORY_KINDS, type HistoryEntry, type HistoryKind } from '../../../shared/history.ts';
 import { requestHistory } from '../requests/request-trash.ts';
+import { cityHistory } from '../cities/city-history.ts';
 import { findHistory, listHistory } from './history-repository.ts';
 import { currentVersions, restoreVersion } from './restore-service.ts';
 
@@ -50,7 +51,7 @@ const contentHistory: HistorySource = {
 };
 
 /** Every kind the History screen lists, each kept by its own source. */
-export const HISTORY_SOURCES: readonly HistorySource[] = [contentHistory, requestHistory];
+export const HISTORY_SOURCES: readonly HistorySource[] = [contentHistory, requestHistory, cityHistory];
 
 /** The source whose change `id` is; undefined when no source has it. */
 export async function historySourceOf(db: Db, id: string): Promise<HistorySource | undefined> {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { CONTENT_TRASH_KINDS, type TrashItem } from '../../../shared/history.ts';
 import { deleteForever, restoreFromTrash } from '../history/restore-service.ts';
 import { requestTrash } from '../requests/request-trash.ts';
+import { cityTrash } from '../cities/city-history.ts';
 import { findInTrash, listTrash } from './trash-repository.ts';
 
 /** What a source's restore and purge may use. */
@@ -35,7 +36,7 @@ const contentTrash: TrashSource = {
 };
 
 /** Every kind the Trash screen lists, each kept by its own source. */
-export const TRASH_SOURCES: readonly TrashSource[] = [contentTrash, requestTrash];
+export const TRASH_SOURCES: readonly TrashSource[] = [contentTrash, requestTrash, cityTrash];
 
 /** The source whose item `id` is; undefined when no source has it. */
 export async function trashSourceOf(db: Db, id: string): Promise<TrashSource | undefined> {

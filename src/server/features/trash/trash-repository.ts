@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import { imageUrl } from '../../lib/image-url.ts';
-import type { ContentTrashKind, TrashItem } from '../../../shared/history.ts';
+import type { CityKind, ContentTrashKind, TrashItem } from '../../../shared/history.ts';
 import { forgetImages, keepImages } from '../history/history-repository.ts';
 
 /**
@@ -18,11 +18,13 @@ interface TrashSnapshot {
   cardTitle?: string;
   /** A slide's: the ids of the slides in order when it was deleted, those in the trash included (slides-repository.ts). */
   order?: string[];
+  /** A city's: the ids of the projects that named it when it was deleted (city-history.ts). */
+  projectIds?: string[];
 }
 
 export interface TrashEntry {
   id: string;
-  kind: ContentTrashKind;
+  kind: ContentTrashKind | CityKind;
   title: string;
   image: string;
   snapshot: TrashSnapshot;
@@ -64,7 +66,7 @@ type TrashRow = {
 
 const toEntry = (r: TrashRow): TrashEntry => ({
   id: r.id,
-  kind: r.kind as ContentTrashKind,
+  kind: r.kind as TrashEntry['kind'],
   title: r.title,
   image: r.image,
   snapshot: JSON.parse(r.snapshot) as TrashSnapshot,
@@ -115,7 +117,13 @@ export async function listTrash(db: Db, keptDays: number, kinds: readonly string
   return rows.map((r) => {
     const e = toEntry(r);
     const subtitle =
-      e.kind === 'card' ? String(e.snapshot.row.type ?? '') : e.kind === 'detail' ? (e.snapshot.cardTitle ?? '') : '';
+      e.kind === 'card'
+        ? String(e.snapshot.row.type ?? '')
+        : e.kind === 'detail'
+          ? (e.snapshot.cardTitle ?? '')
+          : e.kind === 'city'
+            ? String(e.snapshot.row.slug ?? '')
+            : '';
     return {
       id: e.id,
       kind: e.kind,

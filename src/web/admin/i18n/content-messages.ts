@@ -18,6 +18,7 @@ const KINDS: Record<string, [string, boolean]> = {
   Slide: ['الشريحة', true],
   Keyword: ['الكلمة المفتاحية', true],
   Request: ['الطلب', false],
+  City: ['المدينة', true],
 };
 const kindDone = (kind: string, done: string): string => {
   const [item, feminine] = KINDS[kind]!;
@@ -32,10 +33,23 @@ addArabicMessages(
   {},
   [
     [
-      /^(Product|Project|Detail item|Slide|Keyword|Request) (added|updated|moved to the Trash|restored|deleted forever)$/,
+      /^(Product|Project|Detail item|Slide|Keyword|Request|City) (added|updated|moved to the Trash|restored|deleted forever)$/,
       (m) => kindDone(m[1]!, m[2]!),
     ],
     [/^The keyword "(.*)" already exists\.$/s, (m) => `الكلمة المفتاحية «${m[1]}» موجودة من قبل.`],
+    // A city's address (issue 34), and a city put back from the Trash.
+    [
+      /^Another city already has the address (\/cities\/[a-z0-9-]+)\.$/,
+      (m) => `لمدينة أخرى رابط الصفحة \u2066${m[1]}\u2069 من قبل.`,
+    ],
+    [
+      /^Another city now has the address (\/cities\/[a-z0-9-]+): give that city another address, or delete it, then restore this one\.$/,
+      (m) => `صار رابط الصفحة \u2066${m[1]}\u2069 لمدينة أخرى: غيّر رابط تلك المدينة أو احذفها، ثم استعد هذه المدينة.`,
+    ],
+    [
+      /^At most (\d+) cities: delete one, then restore this one\.$/,
+      (m) => `لا يمكن أن تزيد المدن على ${m[1]}: احذف مدينة، ثم استعد هذه المدينة.`,
+    ],
     [
       /^titleEn and (descriptionEn|detailsEn) go together/,
       () => 'املأ العنوان والنص بالإنجليزية معًا، أو اتركهما فارغين.',

@@ -445,6 +445,7 @@ export const en: Dict = {
     phone: 'Phone number',
     proof: 'Trust & proof',
     request: 'Inspection request',
+    city: 'City',
   },
   historyTitle: 'History',
   historyIntro: 'Recent changes, newest first. “Restore this version” brings back what was there before the change.',

@@ -5,7 +5,10 @@ import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { useLanguage, useTitle } from '../../i18n/language.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { cards, cities, type Card, type City, type CityInput } from '../../lib/endpoints.ts';
+import { kindMessage } from '../../lib/kinds.ts';
 import { notify } from '../../lib/notify.ts';
+import { keptDays } from '../../lib/session-facts.ts';
+import { undoDelete } from '../../lib/undo.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { useUnsavedGuard } from '../../lib/use-unsaved-guard.ts';
 import { LIMITS } from '../../../../shared/limits.ts';
@@ -118,17 +121,21 @@ export function CitiesAdminPage() {
     if (
       !(await confirm({
         title: w.confirmTitle,
-        body: w.confirmBody(city.nameAr),
+        body: w.confirmBody(city.nameAr, keptDays()),
         confirmLabel: w.removeShort,
         danger: true,
       }))
     )
       return;
     try {
-      const answer = await cities.remove(city._id);
-      notify.success(answer.message);
+      await cities.remove(city._id);
       if (editing?.city?._id === city._id) setEditing(null);
       list.reload();
+      notify.undoable(kindMessage('city', 'trashed'), async () => {
+        const message = await undoDelete(city._id, 'city');
+        list.reload();
+        return message;
+      });
     } catch (err) {
       notify.failure(err);
     }

@@ -32,7 +32,8 @@ export const CITY_WORDS = {
     projectsHint: 'العمل الذي تختاره هنا ينتقل إلى هذه المدينة من غيرها.',
     noProjects: 'لا أعمال في قائمة «أعمالنا» بعد.',
     confirmTitle: 'حذف المدينة؟',
-    confirmBody: (name: string) => `ستُحذف صفحة ${name} وتبقى أعمالها بلا مدينة.`,
+    confirmBody: (name: string, days: number) =>
+      `تُنقل ${name} إلى سلة المحذوفات ${days} يومًا، وتبقى أعمالها بلا مدينة حتى تستعيدها.`,
   },
   en: {
     intro:
@@ -67,6 +68,7 @@ export const CITY_WORDS = {
     projectsHint: 'A project ticked here moves to this city from any other.',
     noProjects: 'No portfolio entries yet.',
     confirmTitle: 'Delete the city?',
-    confirmBody: (name: string) => `The page of ${name} goes; its projects keep no city.`,
+    confirmBody: (name: string, days: number) =>
+      `${name} goes to the Trash for ${days} days; its projects keep no city until you restore it.`,
   },
 } as const;

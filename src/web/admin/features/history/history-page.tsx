@@ -57,6 +57,17 @@ const FIELD_NAMES: Record<'ar' | 'en', Record<string, string>> = {
     quotes: 'آراء العملاء',
     status: 'حالة الطلب',
     notes: 'ملاحظاتك',
+    // A city (issue 34): its fields by the names the cities API answers.
+    slug: 'رابط الصفحة',
+    nameAr: 'الاسم بالعربية',
+    nameEn: 'الاسم بالإنجليزية',
+    introAr: 'المقدمة بالعربية',
+    introEn: 'المقدمة بالإنجليزية',
+    areasAr: 'الأحياء والمناطق بالعربية',
+    areasEn: 'الأحياء والمناطق بالإنجليزية',
+    enabled: 'تظهر في الموقع',
+    position: 'الترتيب',
+    projectIds: 'عدد الأعمال المنفذة فيها',
   },
   en: {
     title: 'Title',
@@ -100,8 +111,21 @@ const FIELD_NAMES: Record<'ar' | 'en', Record<string, string>> = {
     quotes: 'Customer quotes',
     status: 'Request status',
     notes: 'Your notes',
+    slug: 'Page address',
+    nameAr: 'Name in Arabic',
+    nameEn: 'Name in English',
+    introAr: 'Introduction in Arabic',
+    introEn: 'Introduction in English',
+    areasAr: 'Areas in Arabic',
+    areasEn: 'Areas in English',
+    enabled: 'Shown on the site',
+    position: 'Order',
+    projectIds: 'Projects done there (how many)',
   },
 };
+
+/** A city's on/off switch in words. */
+const ON_OFF: Record<Language, readonly [string, string]> = { ar: ['نعم', 'لا'], en: ['Yes', 'No'] };
 
 type Value =
   string | number | boolean | string[] | Record<string, string>[] | Record<string, unknown> | null | undefined;
@@ -125,6 +149,9 @@ function textOf(value: Value, field: string, lang: Language, t: Dict): string {
   if (value === undefined || value === null) return '';
   // A request's status, in the owner's words (new, contacted, done, spam).
   if (field === 'status' && typeof value === 'string') return t.requests.statuses[value as RequestStatus] ?? value;
+  // A city's projects: how many (their ids say nothing to the owner).
+  if (field === 'projectIds' && Array.isArray(value)) return String(value.length);
+  if (field === 'enabled' && typeof value === 'boolean') return ON_OFF[lang][value ? 0 : 1];
   if (Array.isArray(value)) return value.join('، ');
   if (typeof value !== 'object') return String(value);
   if (field === 'hours') return weekLines(value as unknown as OpeningHours, lang, t).join('\n');

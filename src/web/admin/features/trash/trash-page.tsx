@@ -9,6 +9,7 @@ import { kindMessage, kindOfCard, type ItemKind } from '../../lib/kinds.ts';
 import { notify } from '../../lib/notify.ts';
 import { keptDays as configuredDays } from '../../lib/session-facts.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { cityPath } from '../../../../shared/paths.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -74,6 +75,14 @@ export function TrashPage() {
                   }
                   {item.items > 0 ? ` · ${t.withItems(item.items)}` : ''}
                   {item.kind === 'request' && item.subtitle ? ` · ${item.subtitle}` : ''}
+                  {item.kind === 'city' && item.subtitle ? (
+                    <>
+                      {' · '}
+                      <bdi dir="ltr">{cityPath(item.subtitle, lang)}</bdi>
+                    </>
+                  ) : (
+                    ''
+                  )}
                 </p>
                 <h2
                   className="trash-title"
