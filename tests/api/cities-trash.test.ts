@@ -253,6 +253,25 @@ describeEachEngine('cities in the Trash and the History', (server) => {
     assert.deepEqual([now.introAr, now.enabled, now.projectIds], ['مقدمة تبوك', false, []]);
   });
 
+  it("keeps the change of a city that loses a project to another city's save", async () => {
+    const admin = await server().admin();
+    const project = await createCard(admin, 'portfolio');
+    const madinah = await added(admin, city('المدينة المنورة', 'Madinah', { projectIds: [project._id] }));
+    const yanbu = await added(admin, city('ينبع', 'Yanbu', { projectIds: [project._id] }));
+    assert.deepEqual(yanbu.projectIds, [project._id]);
+    const [lost] = await changesOf(admin, madinah._id);
+    assert.ok(lost);
+    assert.deepEqual(lost.fields, ['projectIds']);
+    assert.deepEqual([lost.before?.projectIds, lost.after?.projectIds], [[project._id], []]);
+    // Restoring it takes the project back.
+    assert.equal(
+      (await admin.post(`/api/history/${lost.id}/restore`, { expectedUpdatedAt: lost.current })).status,
+      200,
+    );
+    assert.deepEqual((await cities(admin)).find((c) => c._id === madinah._id)?.projectIds, [project._id]);
+    assert.deepEqual((await cities(admin)).find((c) => c._id === yanbu._id)?.projectIds, []);
+  });
+
   it('refuses to restore a damaged city from the Trash or the History with 409, writing nothing', async () => {
     const admin = await server().admin();
     const db = server().app.ctx.db;

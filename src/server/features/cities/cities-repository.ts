@@ -186,6 +186,22 @@ export async function setCityProjects(db: Db, cityId: string, projectIds: readon
   return unknown;
 }
 
+/** The cities other than `except` that `projectIds` name now (a save naming them takes them). */
+export async function citiesNaming(db: Db, projectIds: readonly string[], except: string): Promise<string[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('cards')
+    .select('city_id')
+    .distinct()
+    .where('id', 'in', [...projectIds])
+    .where('type', '=', 'portfolio')
+    .where('city_id', 'is not', null)
+    .where('city_id', '!=', except)
+    .orderBy('city_id')
+    .execute();
+  return rows.map((r) => r.city_id!);
+}
+
 /** Those of `ids` that are portfolio entries still there (a city's projects restored from the History). */
 export async function existingProjects(db: Db, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];

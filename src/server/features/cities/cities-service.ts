@@ -10,6 +10,7 @@ import type { Version } from '../../../shared/history.ts';
 import { LIMITS, type City, type CityInput } from '../../../shared/schemas.ts';
 import { tidyText } from '../../../shared/text.ts';
 import {
+  citiesNaming,
   countCities,
   deleteCityRow,
   existingProjects,
@@ -179,14 +180,27 @@ export async function assertCityListsAsStored(
   if (error) throw error;
 }
 
-async function assignProjects(db: Db, id: string, projectIds: readonly string[] | undefined): Promise<void> {
+/**
+ * Makes `projectIds` the city's projects. A project named here leaves the city it had: that city's
+ * change (its projectIds) is kept in the History too, by the same account.
+ */
+async function assignProjects(
+  db: Db,
+  id: string,
+  projectIds: readonly string[] | undefined,
+  actor: string,
+): Promise<void> {
   if (projectIds === undefined) return;
+  const others: (City | undefined)[] = [];
+  for (const other of await citiesNaming(db, projectIds, id)) others.push(await getCity(db, other));
   const unknown = await setCityProjects(db, id, projectIds);
   if (unknown.length)
     throw new InvalidInputError(
       'projectIds',
       `projectIds names ${unknown.length} portfolio entr${unknown.length === 1 ? 'y' : 'ies'} that do not exist.`,
     );
+  for (const before of others)
+    if (before) await recordCityChange(db, before._id, before, await getCity(db, before._id), actor);
 }
 
 export async function createCity(db: Db, input: CityInput, actor = ''): Promise<City> {
@@ -205,7 +219,7 @@ export async function createCity(db: Db, input: CityInput, actor = ''): Promise<
       created_at: now,
       updated_at: now,
     });
-    await assignProjects(trx, id, input.projectIds);
+    await assignProjects(trx, id, input.projectIds, actor);
     await mirrorIntoContact(trx);
     const city = (await getCity(trx, id))!;
     await recordCityChange(trx, id, undefined, city, actor);
@@ -254,7 +268,7 @@ export async function saveCityIn(
   if (!(await updateCity(trx, id, changes, current.updated_at))) {
     await staleOrGone(() => findCityRow(trx, id), expected, 'City not found.');
   }
-  await assignProjects(trx, id, input.projectIds);
+  await assignProjects(trx, id, input.projectIds, actor);
   await mirrorIntoContact(trx);
   const city = (await getCity(trx, id))!;
   return { city, historyId: await recordCityChange(trx, id, before, city, actor) };
