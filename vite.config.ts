@@ -6,18 +6,24 @@ import { publicBudget, signInBudget } from './scripts/budgets/vite-plugins.ts';
 
 /**
  * Two browser builds that share nothing at run time:
- * - `admin` (`vite build`): the owner's single-page React app (admin area, sign-in screens, upload
- *   test page), each screen a chunk of its own loaded when its route is opened (router.tsx).
+ * - `admin` (`vite build`): the owner's single-page React app (admin area, password-reset screens,
+ *   upload test page), each screen a chunk of its own loaded when its route is opened (router.tsx),
+ *   and the sign-in page's own script, without React (src/web/admin/sign-in.ts, decision 029).
  * - `public` (`vite build --mode public`): what public pages load. No React: the beacons every page
  *   loads first (src/web/public/boot.ts), the islands, one small script each
  *   (src/web/public/islands/*.ts, named as the `data-island` markers the server render puts in a
  *   page), and the stylesheet the server inlines into every page (decision 029).
- * The server-side renderer is built with `vite build --ssr` (see package.json), and so is the
+ * The server-side renderer (public pages and the sign-in page) is built with `vite build --ssr` (see package.json), and so is the
  * production server itself (`--mode server`: dist/server/server.js, what `npm start` runs).
  * Both browser builds check their budgets and fail when one is exceeded (scripts/budgets/).
  */
 const PUBLIC_MANIFEST = '.vite/manifest-public.json'; // read by src/server/features/pages/manifest.ts
 const ISLANDS = 'src/web/public/islands';
+/** What the server renders with React, read at run time from dist/ssr (entry-server.js, sign-in.js). */
+const SSR_INPUTS = {
+  'entry-server': 'src/web/public/entry-server.tsx',
+  'sign-in': 'src/web/admin/sign-in-server.tsx',
+};
 
 const islandInputs = (): Record<string, string> =>
   Object.fromEntries(
@@ -48,7 +54,14 @@ export default defineConfig(({ isSsrBuild, mode }) => {
     // resident memory at rest more than the same code bundled (see docs/decisions/009).
     ssr: { noExternal: mode === 'server' ? ['react-router', 'typebox', 'kysely'] : ['react-router'] },
     build: isSsrBuild
-      ? { target: 'node24', copyPublicDir: false, emptyOutDir: true, sourcemap: mode === 'server' }
+      ? {
+          target: 'node24',
+          copyPublicDir: false,
+          emptyOutDir: true,
+          sourcemap: mode === 'server',
+          // The renderer (`vite build --ssr`): the public pages and the admin's sign-in page.
+          ...(mode === 'server' ? {} : { rollupOptions: { input: SSR_INPUTS } }),
+        }
       : {
           outDir: 'dist/client',
           // The admin pass runs first and starts from an empty folder; the public pass adds to it.
@@ -66,7 +79,8 @@ export default defineConfig(({ isSsrBuild, mode }) => {
                   request: 'src/web/public/styles/request.css',
                   city: 'src/web/public/styles/city.css',
                 }
-              : ({ admin: 'src/web/admin/main.tsx' } as Record<string, string>),
+              : // The sign-in page's script, without React (decision 029): the app loads after it.
+                ({ admin: 'src/web/admin/main.tsx', 'sign-in': 'src/web/admin/sign-in.ts' } as Record<string, string>),
           },
         },
   };

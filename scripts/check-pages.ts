@@ -6,6 +6,8 @@
  *   a script for an island its markup does not mark, or misses one it marks;
  * - a page script holds framework code (checked in the bundle too: scripts/budgets/vite-plugins.ts);
  * - its HTML is larger than before the islands, or its inlined CSS larger than the stylesheet was then.
+ * And the admin's sign-in page, in both languages: more than its budget of JavaScript (SIGN_IN_JS_GZIP,
+ * the scripts it loads and everything they import), framework code in any of them, or an inline script.
  * Prints what each page loads. `node scripts/check-pages.ts --no-check` only prints.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,7 +15,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startApp } from '../bench/app-process.ts';
-import { CITY_STYLESHEET, HTML_BEFORE, PAGE_JS_GZIP, REQUEST_STYLESHEET, STYLESHEET_BEFORE } from './budgets/limits.ts';
+import {
+  CITY_STYLESHEET,
+  HTML_BEFORE,
+  PAGE_JS_GZIP,
+  REQUEST_STYLESHEET,
+  SIGN_IN_JS_GZIP,
+  STYLESHEET_BEFORE,
+} from './budgets/limits.ts';
 import { frameworkOf } from './budgets/vite-plugins.ts';
 
 const CLIENT = 'dist/client';
@@ -25,7 +34,11 @@ interface Chunk {
   imports?: string[];
   src?: string;
 }
-const manifest = JSON.parse(readFileSync(join(CLIENT, '.vite/manifest-public.json'), 'utf8')) as Record<string, Chunk>;
+// Both builds' manifests: the public pages' scripts, and the admin's (the sign-in page's among them).
+const manifest = Object.assign(
+  {},
+  ...['manifest.json', 'manifest-public.json'].map((f) => JSON.parse(readFileSync(join(CLIENT, '.vite', f), 'utf8'))),
+) as Record<string, Chunk>;
 const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [`/${chunk.file}`, { key, chunk }]));
 const gzip = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length;
 /** What a page script is, by its source: `beacons` (boot.ts), an island's name, else the key itself. */
@@ -134,8 +147,23 @@ try {
       if (process.argv.includes('--json')) lines.push(`  ${JSON.stringify({ [key]: figures })}`);
     }
   }
+  // The admin's sign-in page (decision 029): what it loads, as served.
+  for (const path of ['/auth/login', '/en/auth/login']) {
+    const text = await (await fetch(app.url + path)).text();
+    const scripts = [...text.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+    if (scripts.some((attrs) => !/\ssrc="/.test(attrs))) failures.push(`${path}: an inline script`);
+    const files = new Set(scripts.flatMap((attrs) => closure(/\ssrc="([^"]+)"/.exec(attrs)?.[1] ?? '')));
+    if (files.size === 0) failures.push(`${path}: loads no script`);
+    let js = 0;
+    for (const file of files) {
+      js += gzip(readFileSync(join(CLIENT, file)));
+      for (const name of frameworkIn(file)) failures.push(`${path}: ${file} holds ${name}`);
+    }
+    if (js > SIGN_IN_JS_GZIP) failures.push(`${path}: ${kb(js)} of JavaScript, over ${kb(SIGN_IN_JS_GZIP)}`);
+    lines.push(`${path.padEnd(18)} JS ${kb(js)} (budget ${kb(SIGN_IN_JS_GZIP)}): ${[...files].join(' + ')}`);
+  }
   console.log(
-    `Public pages as served (demo content), against their budgets: JavaScript ≤ ${kb(PAGE_JS_GZIP)} gzip, HTML and CSS no larger than before the islands.\n${lines.join('\n')}`,
+    `Public pages as served (demo content), against their budgets: JavaScript ≤ ${kb(PAGE_JS_GZIP)} gzip, HTML and CSS no larger than before the islands; the sign-in page's JavaScript ≤ ${kb(SIGN_IN_JS_GZIP)}.\n${lines.join('\n')}`,
   );
 } finally {
   await app.stop();

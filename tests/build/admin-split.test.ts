@@ -9,9 +9,10 @@ import { SIGN_IN_JS_GZIP } from '../../scripts/budgets/limits.ts';
 type Chunk = { fileName: string; moduleIds: string[]; imports: string[]; type: 'chunk' };
 
 /**
- * The admin app loads each screen's code with its route (router.tsx), so the sign-in page carries
- * the app's frame and the sign-in screen only, and the phone-number metadata comes with the screens
- * that edit numbers. Run as `npm run build` runs the admin pass (vite.config.ts), without writing.
+ * The admin app loads each screen's code with its route (router.tsx), and the phone-number metadata
+ * comes with the screens that edit numbers; the sign-in page loads no React at all, only its own
+ * script (src/web/admin/sign-in.ts, decision 029), and the build refuses it framework code or more
+ * than its budget. Run as `npm run build` runs the admin pass (vite.config.ts), without writing.
  */
 describe('the admin build, split by screen', () => {
   const outDir = mkdtempSync(join(tmpdir(), 'admin-build-'));
@@ -42,50 +43,60 @@ describe('the admin build, split by screen', () => {
     return { holder, modules };
   };
 
-  it('keeps the screens and the phone metadata out of the sign-in page', async () => {
+  it('keeps React, the screens and the phone metadata out of the sign-in page', async () => {
     const { holder, modules } = await buildAdmin();
-    const signIn = new Set(
-      [
-        'src/web/admin/main.tsx',
-        'src/web/admin/app/auth-layout.tsx',
-        'src/web/admin/features/auth/login-page.tsx',
-      ].flatMap((f) => modules(holder(f))),
-    );
+    const signIn = modules(holder('src/web/admin/sign-in.ts'));
     assert.ok(
-      [...signIn].some((id) => id.includes('node_modules/react-dom/')),
-      'the sign-in page runs React',
+      signIn.some((id) => id.endsWith('src/web/admin/lib/passkey.ts')),
+      'the sign-in script has what sign-in needs',
     );
+    for (const framework of ['node_modules/react/', 'node_modules/react-dom/', 'node_modules/react-router/']) {
+      assert.ok(!signIn.some((id) => id.includes(framework)), `no ${framework} on the sign-in page`);
+    }
     for (const screen of [
+      'app/root.tsx',
       'app/admin-layout.tsx',
       'features/auth/security-page.tsx',
       'features/contact/contact-admin-page.tsx',
       'features/leads/results-page.tsx',
+      'i18n/ar.ts',
     ]) {
-      assert.ok(![...signIn].some((id) => id.endsWith(screen)), `${screen} is not in the sign-in page`);
+      assert.ok(!signIn.some((id) => id.endsWith(screen)), `${screen} is not in the sign-in page`);
     }
-    assert.ok(![...signIn].some((id) => id.includes('libphonenumber-js')), 'no phone metadata on the sign-in page');
+    assert.ok(!signIn.some((id) => id.includes('libphonenumber-js')), 'no phone metadata on the sign-in page');
+    const app = modules(holder('src/web/admin/main.tsx'));
+    assert.ok(
+      app.some((id) => id.includes('node_modules/react-dom/')),
+      'the admin app, loaded after sign-in, runs React',
+    );
     assert.ok(
       modules(holder('src/web/admin/features/contact/contact-admin-page.tsx')).some((id) =>
         id.includes('libphonenumber-js/metadata.min'),
       ),
-      'the contact screen has it',
+      'the contact screen has the phone metadata',
+    );
+  });
+
+  /** The sign-in script made to import more than it needs, before its own code. */
+  const importing = (what: string): Plugin => ({
+    name: 'heavier-sign-in',
+    enforce: 'pre',
+    transform: (code, id) => (id.endsWith('src/web/admin/sign-in.ts') ? `${what}\n${code}` : undefined),
+  });
+
+  it('fails when React is imported into the sign-in script', async () => {
+    await assert.rejects(
+      buildAdmin([importing(`import { createElement } from 'react';\nconsole.log(createElement);`)]),
+      /Sign-in page budget exceeded:[\s\S]*holds react: the sign-in page runs no framework/,
     );
   });
 
   it('fails when the sign-in page grows past its budget', async () => {
-    // The sign-in screen made to import the phone metadata (about 40 KB gzip) and the whole admin frame.
-    const heavier: Plugin = {
-      name: 'heavier-sign-in',
-      enforce: 'pre',
-      transform: (code, id) =>
-        id.endsWith('src/web/admin/features/auth/login-page.tsx')
-          ? `import 'libphonenumber-js/max/metadata';\nimport './security-page.tsx';\n${code}`
-          : undefined,
-    };
+    // The phone metadata (about 40 KB gzip), which no framework check would catch.
     await assert.rejects(
-      buildAdmin([heavier]),
+      buildAdmin([importing(`import metadata from 'libphonenumber-js/max/metadata';\nconsole.log(metadata);`)]),
       new RegExp(
-        `Sign-in page budget exceeded: [\\d.]+ KB of JavaScript gzip, over ${(SIGN_IN_JS_GZIP / 1024).toFixed(1).replace('.', '\\.')} KB`,
+        `Sign-in page budget exceeded:\\s+[\\d.]+ KB of JavaScript gzip, over ${(SIGN_IN_JS_GZIP / 1024).toFixed(1).replace('.', '\\.')} KB`,
       ),
     );
   });

@@ -109,9 +109,10 @@ const ADMIN: Record<AdminScreen, RouteObject['lazy']> = {
 
 /** The sign-in and password-reset screens under /auth/, by the same list. */
 const AUTH: Record<AuthScreen, RouteObject['lazy']> = {
+  // The server renders the sign-in page (no React in it: decision 029); a link here loads it from there.
   login: screen(
-    () => import('./features/auth/login-page.tsx'),
-    (m) => <m.LoginPage />,
+    () => import('./app/server-page.tsx'),
+    (m) => <m.ServerPage />,
   ),
   verifyemail: screen(
     () => import('./features/auth/verify-email-page.tsx'),

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import {
   AwardIcon,
   BoxIcon,
@@ -28,6 +28,7 @@ import { isAbort, onUnauthorized } from '../lib/api.ts';
 import { auth } from '../lib/endpoints.ts';
 import { TOKEN_KEY } from '../lib/messages.ts';
 import { notify } from '../lib/notify.ts';
+import { openSignIn } from './server-page.tsx';
 import { NARROW, useMedia } from '../lib/use-media.ts';
 import { rememberTrashDays } from '../lib/session-facts.ts';
 
@@ -92,7 +93,6 @@ function sectionOf(path: string, search: URLSearchParams): Section | undefined {
  */
 export function AdminLayout() {
   const { t, to } = useLanguage();
-  const navigate = useNavigate();
   const location = useLocation();
   const narrow = useMedia(NARROW);
   const [email, setEmail] = useState<string | null>(null);
@@ -110,8 +110,7 @@ export function AdminLayout() {
 
   useEffect(() => {
     const controller = new AbortController();
-    const toLogin = () =>
-      navigate(to('/auth/login'), { replace: true, state: { from: location.pathname + location.search } });
+    const toLogin = () => openSignIn(to('/auth/login'), { from: location.pathname + location.search });
     auth.isLoggedIn({ signal: controller.signal }).then(
       (r) => {
         rememberTrashDays(r.data.trashDays);
@@ -171,7 +170,7 @@ export function AdminLayout() {
       return;
     }
     localStorage.removeItem(TOKEN_KEY);
-    navigate(to('/auth/login'), { replace: true });
+    openSignIn(to('/auth/login'));
   };
 
   if (!email) {

@@ -1,13 +1,22 @@
+import { useEffect } from 'react';
 import { Link, Outlet, useParams } from 'react-router';
 import { ConfirmProvider } from '../components/confirm-dialog.tsx';
 import { PageHeader } from '../components/ui.tsx';
 import { Toaster } from '../components/toaster.tsx';
 import { LanguageProvider, useLanguage, useTitle } from '../i18n/language.tsx';
+import { MSG, WELCOME_KEY } from '../lib/messages.ts';
+import { notify } from '../lib/notify.ts';
 
 /** Language from the URL (/en/… is English, everything else Arabic), plus the app-wide dialog and toasts. */
 export function Root() {
   const { lang } = useParams();
   const valid = lang === undefined || lang === 'en';
+  // Just signed in on the sign-in page (src/web/admin/sign-in.ts), which handed over to this app.
+  useEffect(() => {
+    if (sessionStorage.getItem(WELCOME_KEY) === null) return;
+    sessionStorage.removeItem(WELCOME_KEY);
+    notify.success(MSG.welcomeBack);
+  }, []);
   return (
     <LanguageProvider lang={lang === 'en' ? 'en' : 'ar'}>
       <ConfirmProvider>

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useToaster, resolveValue, toast, type Toast } from 'react-hot-toast/headless';
 import { useLanguage } from '../i18n/language.tsx';
-import { TOAST_LIMIT, TOAST_OPTIONS, undoActions } from '../lib/notify.ts';
+import { undoActions } from '../lib/notify.ts';
+import { TOAST_LIMIT, TOAST_OPTIONS } from '../lib/notify-options.ts';
 
 function ToastItem({
   item,

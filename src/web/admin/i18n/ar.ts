@@ -74,6 +74,7 @@ export const ar = {
   password: 'كلمة المرور',
   forgetPassword: 'نسيت كلمة المرور؟',
   signIn: 'دخول',
+  signInNeedsScript: 'يحتاج تسجيل الدخول إلى JavaScript: فعّله في هذا المتصفح ثم أعد تحميل الصفحة.',
   verifyEmailTitle: 'استعادة كلمة المرور',
   verifyEmailIntro: 'أدخل بريدك الإلكتروني وسنرسل إليك رمز تحقق من 6 أرقام.',
   sendCode: 'إرسال الرمز',

@@ -56,6 +56,7 @@ export const en: Dict = {
   password: 'Password',
   forgetPassword: 'Forget Password?',
   signIn: 'Sign in',
+  signInNeedsScript: 'Signing in needs JavaScript: turn it on in this browser, then reload the page.',
   verifyEmailTitle: 'Reset your password',
   verifyEmailIntro: 'Enter your email and we will send you a 6-digit code.',
   sendCode: 'Send code',

@@ -8,10 +8,10 @@ import type { Dict } from '../i18n/dictionary.ts';
 // As plain as the server's: one @, no spaces, a dot in the domain.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const requiredProblem = (value: string, t: Dict): string | undefined =>
+export const requiredProblem = (value: string, t: Pick<Dict, 'requiredField'>): string | undefined =>
   value.trim() === '' ? t.requiredField : undefined;
 
-export const emailProblem = (value: string, t: Dict): string | undefined =>
+export const emailProblem = (value: string, t: Pick<Dict, 'requiredField' | 'emailFormat'>): string | undefined =>
   requiredProblem(value, t) ?? (EMAIL.test(value.trim()) ? undefined : t.emailFormat);
 
 /** Focuses the first field of `ids` that has a problem; answers whether there was one. */

@@ -17,3 +17,19 @@ export const MSG = {
 
 /** Where the reset flow keeps the token from verify-reset-password, and login keeps its token. */
 export const TOKEN_KEY = 'token';
+
+/**
+ * Set in session storage by the sign-in page as it hands over to the admin app, which then says
+ * MSG.welcomeBack (app/root.tsx): the toast belongs to the app's toaster, after the sign-in page is gone.
+ */
+export const WELCOME_KEY = 'welcome-back';
+
+/**
+ * Set in session storage by the app as it opens the server's sign-in page (app/server-page.tsx):
+ * where the owner was headed, and a message to show there, as JSON (read by src/web/admin/sign-in.ts).
+ */
+export const SIGN_IN_HANDOVER_KEY = 'sign-in-handover';
+export interface SignInHandover {
+  from?: string;
+  note?: string;
+}

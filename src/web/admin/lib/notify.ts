@@ -1,17 +1,9 @@
 /**
- * Toasts, configured to the specification (section 9): 4000 ms by default and for errors,
- * 2000 ms for successes, at most 20 at once. The headless build of react-hot-toast is used so
+ * Toasts (durations and limit in notify-options.ts). The headless build of react-hot-toast is used so
  * the toasts are styled by our stylesheet (its styled build injects inline CSS, which our CSP refuses).
  */
-import { toast, type DefaultToastOptions } from 'react-hot-toast/headless';
+import { toast } from 'react-hot-toast/headless';
 import { errorText } from './api.ts';
-
-export const TOAST_LIMIT = 20;
-export const TOAST_OPTIONS: DefaultToastOptions = {
-  duration: 4000,
-  success: { duration: 2000 },
-  error: { duration: 4000 },
-};
 
 /**
  * An undoable success toast stays this long at least: time to read it and reach its button (issue 26).

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button, TextField } from '../../components/ui.tsx';
 import { guardWords } from '../../i18n/account-guard.ts';
 import { useLanguage, useTitle } from '../../i18n/language.tsx';
 import { guard } from '../../lib/endpoints.ts';
+import { openSignIn } from '../../app/server-page.tsx';
 import { notify } from '../../lib/notify.ts';
 import { LIMITS } from '../../../../shared/limits.ts';
 
@@ -16,7 +17,6 @@ export function AdmitPage() {
   const { lang, to, say } = useLanguage();
   const w = guardWords[lang].admit;
   useTitle(w.title);
-  const navigate = useNavigate();
   const state = useLocation().state as { email?: unknown } | null;
   const fromLink = typeof window === 'undefined' ? '' : decodeURIComponent(window.location.hash.slice(1));
   const [email, setEmail] = useState(typeof state?.email === 'string' ? state.email : '');
@@ -42,8 +42,8 @@ export function AdmitPage() {
     setBusy('admit');
     try {
       const answer = await guard.admit(email.trim(), code.trim());
-      notify.success(answer.message);
-      navigate(to('/auth/login'), { replace: true });
+      // Said on the sign-in page, which the server renders.
+      openSignIn(to('/auth/login'), { note: answer.message });
     } catch (err) {
       setError(say((err as Error).message));
       setBusy(null);
@@ -112,7 +112,9 @@ export function AdmitPage() {
         </Button>
       </form>
       <p className="auth-links">
-        <Link to={to('/auth/login')}>{w.back}</Link>
+        <Link to={to('/auth/login')} reloadDocument>
+          {w.back}
+        </Link>
       </p>
     </>
   );
@@ -162,7 +164,9 @@ export function UndoPage() {
         </Button>
       )}
       <p className="auth-links">
-        <Link to={to('/auth/login')}>{w.signIn}</Link>
+        <Link to={to('/auth/login')} reloadDocument>
+          {w.signIn}
+        </Link>
         <Link to={to('/auth/verifyemail')}>{w.reset}</Link>
       </p>
     </>

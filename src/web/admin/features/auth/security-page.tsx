@@ -1,5 +1,4 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { PasswordField } from './password-field.tsx';
 import { useConfirm } from '../../components/confirm-dialog.tsx';
 import { DeviceIcon, LogoutIcon } from '../../components/icons.tsx';
@@ -8,6 +7,7 @@ import { useLanguage, useTitle } from '../../i18n/language.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { auth, security, type SessionItem } from '../../lib/endpoints.ts';
 import { TOKEN_KEY } from '../../lib/messages.ts';
+import { openSignIn } from '../../app/server-page.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { FactorsPanels } from './security-factors.tsx';
@@ -34,7 +34,6 @@ function SecurityScreen() {
   const account = useLoad((signal) => auth.isLoggedIn({ signal }), 'account');
   useTitle(t.nav.security);
   const confirm = useConfirm();
-  const navigate = useNavigate();
   const headingId = useId();
   const passwordId = useId();
   const list = useLoad((signal) => security.sessions({ signal }), 'sessions');
@@ -51,7 +50,7 @@ function SecurityScreen() {
 
   const toLogin = () => {
     localStorage.removeItem(TOKEN_KEY);
-    navigate(to('/auth/login'), { replace: true });
+    openSignIn(to('/auth/login'));
   };
 
   const end = async (s: SessionItem) => {

@@ -133,7 +133,9 @@ function OtpForm({ email, noEmail }: { email: string; noEmail: boolean }) {
         <Link to={to('/auth/verifyemail')} state={{ email }}>
           {t.differentEmail}
         </Link>
-        <Link to={to('/auth/login')}>{t.backToLogin}</Link>
+        <Link to={to('/auth/login')} reloadDocument>
+          {t.backToLogin}
+        </Link>
       </p>
     </>
   );

@@ -73,7 +73,9 @@ export function VerifyEmailPage() {
         </Button>
       </form>
       <p className="auth-links">
-        <Link to={to('/auth/login')}>{t.backToLogin}</Link>
+        <Link to={to('/auth/login')} reloadDocument>
+          {t.backToLogin}
+        </Link>
       </p>
     </>
   );

@@ -1,12 +1,13 @@
 import { BrandMark } from '../../components/icons.tsx';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Button, Spinner } from '../../components/ui.tsx';
 import { LanguageToggle } from '../../components/language-toggle.tsx';
 import { useLanguage, useTitle } from '../../i18n/language.tsx';
 import { errorText, isAbort } from '../../lib/api.ts';
 import { auth } from '../../lib/endpoints.ts';
 import { MSG } from '../../lib/messages.ts';
+import { openSignIn } from '../../app/server-page.tsx';
 import { notify } from '../../lib/notify.ts';
 import { uploadImage, type UploadedImage } from '../../lib/upload.ts';
 
@@ -14,7 +15,6 @@ import { uploadImage, type UploadedImage } from '../../lib/upload.ts';
 export function UploadPage() {
   const { t, to, say } = useLanguage();
   useTitle(t.uploadTestTitle);
-  const navigate = useNavigate();
   const id = useId();
   const [signedIn, setSignedIn] = useState(false);
   const [file, setFile] = useState<File | null>(null);
@@ -27,7 +27,7 @@ export function UploadPage() {
     auth.isLoggedIn({ signal: controller.signal }).then(
       () => setSignedIn(true),
       (err) => {
-        if (!isAbort(err)) navigate(to('/auth/login'), { replace: true, state: { from: '/upload' } });
+        if (!isAbort(err)) openSignIn(to('/auth/login'), { from: '/upload' });
       },
     );
     return () => controller.abort();
