@@ -167,6 +167,7 @@ try {
     '/portfolio',
     '/products',
     '/contact',
+    '/faq',
     '/privacy',
     ...(detailed ? [`/card-details?id=${detailed._id}`] : []),
   ];

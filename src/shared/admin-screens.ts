@@ -27,6 +27,7 @@ export const ADMIN_SCREENS = [
   'contact',
   'proof',
   'cities',
+  'faq',
   'results',
   'requests',
   'history',

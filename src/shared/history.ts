@@ -5,7 +5,8 @@
 import { Type, type Static } from 'typebox';
 
 /** What the content's trash table holds. */
-export const CONTENT_TRASH_KINDS = ['card', 'detail', 'slide', 'word'] as const;
+// 'faq': a question and its answer (decision 036).
+export const CONTENT_TRASH_KINDS = ['card', 'detail', 'slide', 'word', 'faq'] as const;
 export type ContentTrashKind = (typeof CONTENT_TRASH_KINDS)[number];
 /** What the content's history table holds. */
 export const CONTENT_HISTORY_KINDS = [...CONTENT_TRASH_KINDS, 'about', 'contact', 'phone', 'proof'] as const;

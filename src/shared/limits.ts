@@ -19,6 +19,10 @@ export const LIMITS = {
   /** A city's page: its introduction and the areas served (one per line) in one language. */
   cityIntro: 3000,
   cityAreas: 1500,
+  /** Questions and answers: one question, one answer (in one language), and how many entries. */
+  faqQuestion: 200,
+  faqAnswer: 2000,
+  faqs: 80,
   /** The address in one language, and the note under the opening hours. */
   address: 300,
   hoursNote: 200,

@@ -101,6 +101,15 @@ export interface CityView {
   whatsapp: string;
 }
 
+/** A question and its answer in one language (`language`: the language they are in; Arabic where the English is not written). */
+export interface FaqView {
+  id: string;
+  question: string;
+  /** The answer's paragraphs. */
+  answer: string[];
+  language: Language;
+}
+
 /** Site-wide data every page shows (header, footer, floating buttons, head). */
 export interface RootData {
   /** The phone number in international form ('+966551234567'), for tel: and WhatsApp links. */
@@ -117,6 +126,8 @@ export interface RootData {
   seo: SeoText;
   /** The served cities (city entries switched on); empty before the owner has any, when the contact details' names are shown. */
   cities: CityLink[];
+  /** Some general question is shown on /faq: the footer links it (an empty questions page is not linked, indexed or listed). */
+  hasFaq: boolean;
   /**
    * The commercial registration and VAT numbers the footer shows, the official pages where each is
    * checked, and the business's Google reviews ('' = not shown).
@@ -134,7 +145,9 @@ export interface PageDataMap {
   /** What is counted, in plain words (server-side text: it adds nothing to the public JavaScript). */
   privacy: { paragraphs: string[] };
   /** `others`: a product page's links to the other products (absent on a project's page). */
-  'card-details': { card: CardView; details: DetailView[]; others?: CardLinkView[] };
+  'card-details': { card: CardView; details: DetailView[]; others?: CardLinkView[]; faqs: FaqView[] };
+  /** The general questions (those tied to no city and no product). */
+  faq: { faqs: FaqView[] };
   /** A served city: its own text, its projects, the products, the proof, and the other published cities. */
   city: {
     city: CityView;
@@ -142,6 +155,7 @@ export interface PageDataMap {
     products: CardView[];
     proof: ProofView;
     others: CityLink[];
+    faqs: FaqView[];
     updatedAt: string;
   };
   request: RequestPageData;

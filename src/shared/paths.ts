@@ -15,6 +15,7 @@ const SLUGS: Record<FixedPage, string> = {
   privacy: '/privacy',
   request: '/request',
   'request-sent': '/request/sent',
+  faq: '/faq',
 };
 
 export const NAV_PAGES = ['home', 'about', 'portfolio', 'products', 'contact'] as const;
@@ -98,6 +99,7 @@ export const BY_SLUG: Record<string, FixedPage> = {
   '/privacy': 'privacy',
   '/request': 'request',
   '/request/sent': 'request-sent',
+  '/faq': 'faq',
 };
 
 /** Which page a path shows, in which language; unknown paths are the 404 page. */

@@ -742,6 +742,7 @@ const LAUNCH_CHECKS = [
   'proof',
   'mail',
   'cities',
+  'faq',
   'backup',
 ] as const;
 export type LaunchCheckKey = (typeof LAUNCH_CHECKS)[number];
@@ -811,3 +812,37 @@ export const CityInput = Type.Object({
   expectedUpdatedAt: ExpectedUpdatedAt,
 });
 export type CityInput = Static<typeof CityInput>;
+
+// ---- questions and answers (issue 34 point 4, decision 036) ----
+const faqText = (max: number, what: string) => Type.String({ maxLength: max, description: `${what}; '' = none` });
+const FaqFields = {
+  questionAr: text(LIMITS.faqQuestion, 'The question in Arabic'),
+  answerAr: text(LIMITS.faqAnswer, 'The answer in Arabic (paragraphs separated by blank lines)'),
+  questionEn: faqText(LIMITS.faqQuestion, 'The question in English (written together with its answer)'),
+  answerEn: faqText(LIMITS.faqAnswer, 'The answer in English'),
+  cityId: Type.Union([Type.Null(), Id], {
+    description: "Shown on this served city's page (a city id); null with cardId null = a general question (/faq)",
+  }),
+  cardId: Type.Union([Type.Null(), Id], { description: "Shown on this product's page (a product card id)" }),
+  enabled: Type.Boolean({ description: 'Off: kept, shown nowhere' }),
+  position: Type.Integer({ minimum: 0, maximum: 1000, description: 'Display order, smallest first' }),
+};
+export const Faq = Type.Object({
+  _id: Type.String(),
+  ...FaqFields,
+  updatedAt: Type.String(),
+});
+export type Faq = Static<typeof Faq>;
+const { position: _faqPosition, ...requiredFaqFields } = FaqFields;
+/** A create or a full save; a question is tied to a city or a product, not both. */
+export const FaqInput = Type.Object({
+  ...requiredFaqFields,
+  position: Type.Optional(FaqFields.position),
+  expectedUpdatedAt: ExpectedUpdatedAt,
+});
+export type FaqInput = Static<typeof FaqInput>;
+/** The new order of every question: their ids, first shown first. */
+export const FaqOrder = Type.Object({
+  ids: Type.Array(Id, { maxItems: LIMITS.faqs, uniqueItems: true, description: 'Every question id, in order' }),
+});
+export type FaqOrder = Static<typeof FaqOrder>;

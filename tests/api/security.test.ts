@@ -146,8 +146,8 @@ describeEachEngine(
       }
       // Every admin write of the contract, the admin check, the contact details, the owner's sessions, password and second
       // factors, the trash and the history, the leads, the search titles, the trust settings, the launch checklist and its demo items, a photo's
-      // focal point, and the re-check, the changes to confirm, the change of email and the test email (issues 30, 31), the System panel (36), the cities (34), the quote requests and their Trash (35): 66 in all.
-      assert.equal(guarded.length, 66, guarded.join('\n'));
+      // focal point, and the re-check, the changes to confirm, the change of email and the test email (issues 30, 31), the System panel (36), the cities (34), the quote requests and their Trash (35), the questions and answers (34): 71 in all.
+      assert.equal(guarded.length, 71, guarded.join('\n'));
       for (const call of [
         'PUT /api/card/togggle-details/{id}',
         'POST /api/card/upload',
@@ -163,6 +163,9 @@ describeEachEngine(
         'POST /api/auth/totp',
         'DELETE /api/auth/totp',
         'POST /api/auth/recovery-codes',
+        'GET /api/faq/',
+        'PUT /api/faq/order',
+        'DELETE /api/faq/{id}',
         'GET /api/trash/',
         'POST /api/history/{id}/restore',
         'GET /api/leads.csv',

@@ -228,6 +228,19 @@ for (const engine of engines()) {
           'staggered creation times order the home portfolio',
         );
 
+        // The questions customers ask, in both languages, in order; one on a city's page, one on a product's.
+        const faqs = await db.selectFrom('faqs').selectAll().orderBy('position').execute();
+        assert.ok(faqs.length >= 6 && faqs.length <= 8, `${faqs.length} questions`);
+        for (const f of faqs) {
+          assert.ok(f.question_en && f.answer_en, 'each question in English too');
+          assert.doesNotMatch(f.answer_ar + f.answer_en, /\d+\s*(ريال|SAR|riyals?)/i, 'no invented price');
+        }
+        assert.equal(faqs.filter((f) => f.city_id !== null).length, 1);
+        assert.equal(faqs.filter((f) => f.card_id !== null).length, 1);
+        assert.ok(products.some((p) => p.id === faqs.find((f) => f.card_id)!.card_id));
+        const general = await (await fetch(`${http.base}/en/faq`)).text();
+        assert.ok(general.includes(faqs[0]!.question_en));
+
         const names = await referencedImages(app);
         assert.equal(new Set(names).size, names.length, 'every item has its own picture');
         const slideNames = new Set((await db.selectFrom('slides').select('image').execute()).map((r) => r.image));

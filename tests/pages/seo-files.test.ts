@@ -36,6 +36,8 @@ describe('sitemap.xml and robots.txt', () => {
     for (const card of [detailed, plain])
       for (const lang of ['ar', 'en'] as const) assert.ok(locs.includes(PUBLIC_URL + cardPath(card, lang)));
     assert.equal(locs.length, expected.length + 4);
+    // No question written: no questions page listed (decision 036).
+    assert.ok(!locs.some((l) => l!.endsWith('/faq')));
     assert.ok(xml.includes(`hreflang="x-default" href="${PUBLIC_URL}/about"`));
     assert.ok(xml.includes(`hreflang="en" href="${PUBLIC_URL}/en/about"`));
   });

@@ -7,7 +7,7 @@ import { KIND_MESSAGES } from '../../src/web/admin/lib/kinds.ts';
 
 describe("the dashboard's toasts naming the kind of item", () => {
   it('says every one in Arabic, naming the item, never the fallback "Error occurred"', () => {
-    assert.equal(KIND_MESSAGES.length, 35);
+    assert.equal(KIND_MESSAGES.length, 40);
     for (const message of KIND_MESSAGES) {
       const arabic = localizeMessage(message, 'ar');
       assert.notEqual(arabic, 'حدث خطأ', message);
@@ -19,6 +19,7 @@ describe("the dashboard's toasts naming the kind of item", () => {
     assert.equal(localizeMessage('Project restored', 'ar'), 'تمت استعادة العمل');
     assert.equal(localizeMessage('Keyword deleted forever', 'ar'), 'حُذفت الكلمة المفتاحية نهائيًا');
     assert.equal(localizeMessage('Request moved to the Trash', 'ar'), 'نُقل الطلب إلى سلة المحذوفات');
+    assert.equal(localizeMessage('Question moved to the Trash', 'ar'), 'نُقل السؤال إلى سلة المحذوفات');
     assert.equal(localizeMessage('City moved to the Trash', 'ar'), 'نُقلت المدينة إلى سلة المحذوفات');
   });
 

@@ -24,6 +24,7 @@ import * as m014 from './migrations/014-backup-runs.ts';
 import * as m015 from './migrations/015-lead-requests.ts';
 import * as m016 from './migrations/016-request-trash.ts';
 import * as m017 from './migrations/017-card-slugs.ts';
+import * as m018 from './migrations/018-faq.ts';
 
 /** Migrations are imported statically so a bundled or type-stripped build finds them without a file scan. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '015-lead-requests': m015,
   '016-request-trash': m016,
   '017-card-slugs': m017,
+  '018-faq': m018,
 };
 
 /** The names of the migrations this version of the code knows, in the order they run. */

@@ -173,6 +173,23 @@ export interface CitiesTable {
   updated_at: string;
 }
 
+/** A question and its answer (decision 036): general, or tied to a city or a product; booleans 0/1. */
+export interface FaqsTable {
+  id: string;
+  question_ar: string;
+  answer_ar: string;
+  /** '' = not written (the English pages show the Arabic). */
+  question_en: Generated<string>;
+  answer_en: Generated<string>;
+  /** Shown on this city's page (cities.id) or this product's page (cards.id); both null = general (/faq). */
+  city_id: string | null;
+  card_id: string | null;
+  enabled: Generated<number>;
+  position: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface CardDetailsTable {
   id: string;
   card_id: string;
@@ -389,6 +406,7 @@ export interface Database {
   cards: CardsTable;
   cities: CitiesTable;
   card_slugs: CardSlugsTable;
+  faqs: FaqsTable;
   card_details: CardDetailsTable;
   about: AboutTable;
   slides: SlidesTable;

@@ -7,6 +7,7 @@ import checklist from './checklist/routes.ts';
 import cities from './cities/routes.ts';
 import contact from './contact/routes.ts';
 import docs from './docs/routes.ts';
+import faq from './faq/routes.ts';
 import health from './health/routes.ts';
 import history from './history/routes.ts';
 import images from './images/routes.ts';
@@ -50,6 +51,7 @@ export const FEATURE_ROUTES: readonly FeatureRoutes[] = [
   { feature: 'slides', prefix: '/api/slider', routes: slides },
   { feature: 'contact', prefix: '/api/contact', routes: contact },
   { feature: 'cities', prefix: '/api/cities', routes: cities },
+  { feature: 'faq', prefix: '/api/faq', routes: faq },
   { feature: 'trash', prefix: '/api/trash', routes: trash },
   { feature: 'history', prefix: '/api/history', routes: history },
   { feature: 'leads', prefix: '/api/leads', routes: leads },

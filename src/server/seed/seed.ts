@@ -21,6 +21,7 @@ import {
 } from './demo-content.ts';
 import type { Art } from './demo-images.ts';
 import { DEMO_CITIES } from './demo-cities.ts';
+import { DEMO_FAQS } from './demo-faq.ts';
 import { DEMO_IMAGES_KEY } from '../features/checklist/launch-checklist.ts';
 import { fillMissingCardSlugs } from '../features/cards/card-slugs.ts';
 
@@ -98,9 +99,11 @@ async function writeDemoRows(db: Db, image: (art: Art) => string): Promise<void>
   }
 
   // Lists show newest first: the first product gets the latest time.
+  const productIds: string[] = [];
   for (const [i, product] of DEMO_PRODUCTS.entries()) {
     const created = now - 200 * DAY + (DEMO_PRODUCTS.length - i) * DAY;
     const cardId = newId();
+    productIds.push(cardId);
     await db
       .insertInto('cards')
       .values({
@@ -181,6 +184,25 @@ async function writeDemoRows(db: Db, image: (art: Art) => string): Promise<void>
 
   // Each product and project gets its addresses from its titles, as the admin's would (decision 035).
   await fillMissingCardSlugs(db);
+  // The questions customers ask, in order; a couple shown on a city's or a product's page.
+  for (const [i, faq] of DEMO_FAQS.entries()) {
+    await db
+      .insertInto('faqs')
+      .values({
+        id: newId(),
+        question_ar: faq.questionAr,
+        answer_ar: faq.answerAr,
+        question_en: faq.questionEn,
+        answer_en: faq.answerEn,
+        city_id: faq.city ? (cityIds.get(faq.city) ?? null) : null,
+        card_id: faq.product !== undefined ? (productIds[faq.product] ?? null) : null,
+        enabled: 1,
+        position: i,
+        created_at: at(now),
+        updated_at: at(now),
+      })
+      .execute();
+  }
 
   for (const word of DEMO_KEYWORDS) await addWord(db, word);
   await saveAbout(db, 'ar', DEMO_ABOUT.ar);

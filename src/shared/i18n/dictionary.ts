@@ -20,6 +20,7 @@ export type PageName =
   | 'privacy'
   | 'request'
   | 'request-sent'
+  | 'faq'
   | 'not-found';
 
 interface PageText {
@@ -122,6 +123,16 @@ export interface Dictionary {
     /** The WhatsApp message the city page's buttons open with. */
     message: (city: string) => string;
     askLabel: (city: string) => string;
+  };
+  /** Questions and answers: the page /faq, the footer's link to it, and the headings over a city's or a product's questions. */
+  faq: {
+    heading: string;
+    lead: string;
+    link: string;
+    empty: string;
+    cityHeading: (city: string) => string;
+    productHeading: string;
+    more: string;
   };
   /** With the words the open-now island writes in the browser (days, today, open now, until, opens). */
   contact: HoursWords & {

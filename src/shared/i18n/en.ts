@@ -43,6 +43,11 @@ export const en: Dictionary = {
       title: 'Request received',
       description: 'Your inspection request has arrived; we will call you soon.',
     },
+    faq: {
+      title: 'Questions and answers',
+      description:
+        'Answers to what customers ask before they call: is it safe for the birds, how long installation takes, the guarantee and how the price is worked out.',
+    },
     privacy: {
       title: 'Privacy',
       description: 'What this site counts about visits, and why nothing of it identifies you.',
@@ -76,6 +81,15 @@ export const en: Dictionary = {
   privacy: {
     heading: 'Privacy',
     link: 'Privacy',
+  },
+  faq: {
+    heading: 'Questions and answers',
+    lead: "What our customers ask before they call us, answered plainly. Can't find your question? Call us or message us on WhatsApp.",
+    link: 'Questions and answers',
+    empty: 'Answers to the questions we are asked most will be published here soon.',
+    cityHeading: (city) => `Questions about our work in ${city}`,
+    productHeading: 'Questions about this product',
+    more: 'All questions and answers',
   },
   menuOpen: 'Open menu',
   menuClose: 'Close menu',

@@ -85,6 +85,10 @@ const ADMIN: Record<AdminScreen, RouteObject['lazy']> = {
     () => import('./features/cities/cities-admin-page.tsx'),
     (m) => <m.CitiesAdminPage />,
   ),
+  faq: screen(
+    () => import('./features/faq/faq-admin-page.tsx'),
+    (m) => <m.FaqAdminPage />,
+  ),
   results: screen(
     () => import('./features/leads/results-page.tsx'),
     (m) => <m.ResultsPage />,

@@ -8,6 +8,7 @@ import { CardDetailsPage } from './pages/card-details-page.tsx';
 import { CityPage } from './pages/city-page.tsx';
 import { ContactPage } from './pages/contact-page.tsx';
 import { PrivacyPage } from './pages/privacy-page.tsx';
+import { FaqPage } from './pages/faq-page.tsx';
 import { HomePage } from './pages/home-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { PortfolioPage } from './pages/portfolio-page.tsx';
@@ -27,6 +28,7 @@ export const PAGES: Record<PageName, ComponentType> = {
   products: ProductsPage,
   contact: ContactPage,
   privacy: PrivacyPage,
+  faq: FaqPage,
   'card-details': CardDetailsPage,
   city: CityPage,
   request: RequestPage,

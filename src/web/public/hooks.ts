@@ -29,6 +29,7 @@ export const RootContext = createContext<RootData>({
   },
   seo: { titleAr: '', titleEn: '', descriptionAr: '', descriptionEn: '' },
   cities: [],
+  hasFaq: false,
   registration: { crNumber: '', vatNumber: '', crCheckLink: '', vatCheckLink: '', reviewsLink: '' },
   year: 2025,
 });

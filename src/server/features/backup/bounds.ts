@@ -99,6 +99,8 @@ function tableRows(limits: SiteLimits): Record<string, number> {
     image_files: FILES_PER_IMAGE * images,
     // The cities served: the admin refuses more than LIMITS.cities.
     cities: LIMITS.cities,
+    // The questions and answers: the admin refuses more than LIMITS.faqs.
+    faqs: LIMITS.faqs,
     cards: content,
     // Each card keeps its OLD_SLUGS_KEPT newest former addresses.
     card_slugs: content * OLD_SLUGS_KEPT,

@@ -31,9 +31,11 @@ import { createGunzip } from 'node:zlib';
  * Version 11 adds deleted cities and their changes to the trash and the history (kind 'city',
  * issue 34): no table or column, but a version 10 site would refuse such rows as damaged, so it
  * refuses the file by its version instead; a version 10 file imports as it is.
+ * Version 12 adds the questions and answers (018: the faqs table, and the kind 'faq' in the trash
+ * and the history); an older file imports without any.
  */
 export const FORMAT = 'bird-barrier-site';
-export const FORMAT_VERSION = 11;
+export const FORMAT_VERSION = 12;
 
 /**
  * What each older version still read lacks, so its files keep importing: the migrations added
@@ -43,7 +45,8 @@ export const FORMAT_VERSION = 11;
  * and the history (008); version 4 the focal point of images (009); version 5 two lead counts (011; 010 adds only a table backups skip); version 6 nothing a backup carries (014); version 7 the trust settings' check links (in the settings row's JSON: a
  * version 6 file reads as without them, and a version 6 site refuses a version 7 file by its version, not as damaged);
  * version 8 the requests counted as leads (015, a column of lead_counts); version 9 the requests'
- * trash and history (016); version 10 the cards' addresses (017); version 11 nothing but the kind 'city' in the trash and the history.
+ * trash and history (016); version 10 the cards' addresses (017); version 11 nothing but the kind 'city' in the trash and the history;
+ * version 12 the questions and answers (018).
  */
 export interface AddedSince {
   migrations: readonly string[];
@@ -116,16 +119,19 @@ const andLater = (a: AddedSince, later: AddedSince): AddedSince => ({
 });
 /** 11: the cities' trash and history rows (kind 'city') go in tables every version since 3 has. */
 const CITY_TRASH: AddedSince = { migrations: [], tables: [], columns: {} };
+/** 018: the questions and answers, a table of their own. */
+const FAQ: AddedSince = { migrations: ['018-faq'], tables: ['faqs'], columns: {} };
 export const ADDED_SINCE: Readonly<Record<number, AddedSince>> = {
   ...Object.fromEntries(
     Object.entries(BEFORE_8).map(([v, a]) => [
       v,
-      andLater(andLater(andLater(a, REQUEST_TRASH), CARD_SLUGS), CITY_TRASH),
+      andLater(andLater(andLater(andLater(a, REQUEST_TRASH), CARD_SLUGS), CITY_TRASH), FAQ),
     ]),
   ),
-  8: andLater(andLater(REQUEST_TRASH, CARD_SLUGS), CITY_TRASH),
-  9: andLater(CARD_SLUGS, CITY_TRASH),
-  10: CITY_TRASH,
+  8: andLater(andLater(andLater(REQUEST_TRASH, CARD_SLUGS), CITY_TRASH), FAQ),
+  9: andLater(andLater(CARD_SLUGS, CITY_TRASH), FAQ),
+  10: andLater(CITY_TRASH, FAQ),
+  11: FAQ,
 };
 
 /** An expected failure (bad file, refused target, bad usage): its message is all the operator needs. */

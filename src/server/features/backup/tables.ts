@@ -18,6 +18,7 @@ export const EXPORTED_TABLES: readonly string[] = [
   'cities', // the served cities and their pages (before cards: a project names its city)
   'cards',
   'card_slugs', // the addresses cards had before (they redirect to the card)
+  'faqs', // questions and answers (after cities and cards, which a question may name)
   'card_details',
   'slides',
   'trash', // deleted items, restorable for TRASH_DAYS

@@ -62,6 +62,7 @@ type ExportedTable =
   | 'cities'
   | 'cards'
   | 'card_slugs'
+  | 'faqs'
   | 'card_details'
   | 'slides'
   | 'trash'
@@ -174,14 +175,15 @@ const json = (max: number, nullable = false) =>
  */
 const STORED_PHONE = /^\+?[0-9][0-9 ]{3,18}[0-9]$/;
 
-// The cities share the content's trash and history tables (format 11; issue 34, decision 026).
+// The cities share the content's trash and history tables (format 11; issue 34, decision 026);
+// 'faq': a question and its answer (format 12, decision 036).
 const TRASH_KIND = choice(
-  ['card', 'detail', 'slide', 'word', ...CITY_KINDS],
-  "'card', 'detail', 'slide', 'word' or 'city'",
+  ['card', 'detail', 'slide', 'word', 'faq', ...CITY_KINDS],
+  "'card', 'detail', 'slide', 'word', 'faq' or 'city'",
 );
 const HISTORY_KIND = choice(
   [...CONTENT_HISTORY_KINDS, ...CITY_KINDS],
-  "'card', 'detail', 'slide', 'word', 'about', 'contact', 'phone', 'proof' or 'city'",
+  "'card', 'detail', 'slide', 'word', 'faq', 'about', 'contact', 'phone', 'proof' or 'city'",
 );
 const account = text(LIMITS.email);
 /** A request's status and notes as a change keeps them (request_changes), as JSON text. */
@@ -326,6 +328,19 @@ const TABLES: { [T in ExportedTable]: Columns<T> } = {
     ),
     card_id: id,
     created_at: timestamp,
+  },
+  faqs: {
+    id,
+    question_ar: text(LIMITS.faqQuestion, 1),
+    answer_ar: text(LIMITS.faqAnswer, 1),
+    question_en: text(LIMITS.faqQuestion),
+    answer_en: text(LIMITS.faqAnswer),
+    city_id: column(Type.Union([Type.Null(), id.schema]), 'an id, or null (no city)', 64 + 2),
+    card_id: column(Type.Union([Type.Null(), id.schema]), 'an id, or null (no product)', 64 + 2),
+    enabled: column(Type.Union([Type.Literal(0), Type.Literal(1)]), '0 or 1', 1),
+    position: column(Type.Integer({ minimum: 0, maximum: 100_000 }), 'a whole number from 0 to 100000', 6),
+    created_at: timestamp,
+    updated_at: timestamp,
   },
   card_details: {
     id,
@@ -522,6 +537,7 @@ const SNAPSHOTS = {
     { row: rowOf('cities'), projectIds: Type.Optional(Type.Array(id.schema, { maxItems: 10_000 })) },
     { additionalProperties: false },
   ),
+  faq: Type.Object({ row: rowOf('faqs') }, { additionalProperties: false }),
 };
 const field = (max: number) => Type.Optional(text(max).schema);
 const saved = Type.Optional(Type.Union([Type.Literal(''), timestamp.schema]));
@@ -570,6 +586,19 @@ const VERSIONS = {
     Type.Object({ place: Type.Integer({ minimum: 1, maximum: 100_001 }) }, { additionalProperties: false }),
   ]),
   word: Type.Object({ word: text(LIMITS.word, 1).schema }, { additionalProperties: false }),
+  faq: Type.Object(
+    {
+      questionAr: text(LIMITS.faqQuestion, 1).schema,
+      answerAr: text(LIMITS.faqAnswer, 1).schema,
+      questionEn: text(LIMITS.faqQuestion).schema,
+      answerEn: text(LIMITS.faqAnswer).schema,
+      cityId: Type.Union([Type.Null(), id.schema]),
+      cardId: Type.Union([Type.Null(), id.schema]),
+      enabled: Type.Boolean(),
+      updatedAt: saved,
+    },
+    { additionalProperties: false },
+  ),
   about: Type.Object(
     {
       title: field(LIMITS.about),

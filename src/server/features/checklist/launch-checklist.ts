@@ -4,6 +4,7 @@ import { getProof } from '../proof/proof-repository.ts';
 import { lastMailTest } from '../mail/mail-test.ts';
 import { backupState } from '../system/system-facts.ts';
 import { listServedCities } from '../cities/cities-repository.ts';
+import { countShownFaqs } from '../faq/faq-service.ts';
 import type { Db } from '../../db/database.ts';
 import { phone as phones } from '../../lib/phone.ts';
 import { hasHours } from '../../../shared/hours.ts';
@@ -104,6 +105,7 @@ export async function launchChecklist(
     backupState(db),
   ]);
   const cities = await listServedCities(db);
+  const questions = await countShownFaqs(db);
   const demo = (list: Item[]) => list.filter(isDemo).length;
   const noEnglish = (items: Item[]) => items.filter((i) => i.title_en === '').length;
   const products = cards.filter((c) => c.type === 'product');
@@ -141,6 +143,8 @@ export async function launchChecklist(
     backup: backups.warnings.length === 0 ? 0 : 1,
     // Cities switched on without an introduction or a project of their own: their pages are not published.
     cities: cities.filter((c) => !c.published).length,
+    // The questions customers ask before they call, answered on the site (decision 036): at least one shown.
+    faq: questions === 0 ? 1 : 0,
   };
   return (Object.keys(counts) as LaunchCheckKey[]).map((key) => ({ key, done: counts[key] === 0, count: counts[key] }));
 }

@@ -22,6 +22,7 @@ import {
 } from '../slides/slides-repository.ts';
 import { deleteSlide } from '../slides/slides-service.ts';
 import { deleteWord } from '../keywords/keywords-repository.ts';
+import { applyFaqVersion, deleteFaq, faqUpdatedAt, reinsertFaq } from '../faq/faq-service.ts';
 import { EMPTY_ABOUT, pickAbout, type AboutText } from '../../../shared/about.ts';
 import type { Version } from '../../../shared/history.ts';
 import type { Contact, Language } from '../../../shared/schemas.ts';
@@ -99,6 +100,10 @@ async function restoreIn(trx: Tx, id: string, actor: string): Promise<string | u
         after = { word: String(row.word) };
         break;
       }
+      case 'faq': {
+        after = await reinsertFaq(trx, row);
+        break;
+      }
     }
   } catch (err) {
     if (isUniqueViolation(err)) throw new ConflictError(entry.kind === 'word' ? TAKEN : 'This item exists already.');
@@ -122,7 +127,7 @@ export async function deleteForever(deps: RestoreDeps, id: string): Promise<void
     const gone = await trx
       .deleteFrom('history')
       .where('item_id', 'in', items)
-      .where('kind', 'in', ['card', 'detail', 'slide', 'word'])
+      .where('kind', 'in', ['card', 'detail', 'slide', 'word', 'faq'])
       .returning('id')
       .execute();
     for (const h of gone) {
@@ -156,7 +161,7 @@ export async function restoreVersion(
   if (!isStoredVersion(entry.kind, entry.before)) throw new ConflictError(DAMAGED);
   const target = entry.before;
   const id = entry.itemId;
-  if (target === null && ['card', 'detail', 'slide', 'word'].includes(entry.kind)) {
+  if (target === null && ['card', 'detail', 'slide', 'word', 'faq'].includes(entry.kind)) {
     await deleteAfterCheck(deps, entry.kind, id, expected, actor);
     return { historyId: undefined };
   }
@@ -185,6 +190,12 @@ async function deleteAfterCheck(
           ? await findSlideRow(deps.db, id)
           : undefined;
   if (current) assertVersion(expected, current.updated_at);
+  if (kind === 'faq') {
+    const at = await faqUpdatedAt(deps.db, id);
+    if (at !== undefined) assertVersion(expected, at);
+    if (!(await deleteFaq(deps.db, id, actor))) throw new NotFoundError('Question not found.');
+    return;
+  }
   if (kind === 'card') await deleteCard(deps, id, actor);
   else if (kind === 'detail') await deleteDetail(deps, id, actor);
   else if (kind === 'slide') await deleteSlide(deps, id, actor);
@@ -245,6 +256,16 @@ async function applyIn(
         after: { word: str(v, 'word') },
         actor,
       });
+    }
+    case 'faq': {
+      // A question deleted since comes back from the Trash first, then takes the version's words.
+      let restored: string | undefined;
+      if ((await faqUpdatedAt(trx, id)) === undefined) {
+        if (!(await findInTrash(trx, id))) throw new NotFoundError('Question not found.');
+        restored = await restoreIn(trx, id, actor);
+        expected = undefined;
+      }
+      return (await applyFaqVersion(trx, id, v, expected, actor)) ?? restored;
     }
     case 'slide':
       if (typeof v.place === 'number' && v.title === undefined) return placeSlide(trx, id, v.place, actor);
@@ -402,6 +423,7 @@ export async function currentVersions(
             .where('language', '=', itemId as Language)
             .executeTakeFirst()
         )?.updated_at ?? '';
+    else if (kind === 'faq') version = await faqUpdatedAt(db, itemId);
     else if (kind === 'contact') version = (await getContact(db)).updatedAt;
     else if (kind === 'proof') version = (await getProof(db)).updatedAt;
     else if (kind === 'word')

@@ -12,6 +12,8 @@ const STYLESHEET = 'src/web/public/styles/site.css';
 /** The request form's own stylesheet: only its two pages carry it. */
 const REQUEST_STYLESHEET = 'src/web/public/styles/request.css';
 const CITY_STYLESHEET = 'src/web/public/styles/city.css';
+/** Questions and answers: only the pages that show some carry it. */
+const FAQ_STYLESHEET = 'src/web/public/styles/faq.css';
 /** The beacons (views and taps): every page's first script. */
 const BOOT = 'src/web/public/boot.ts';
 /**
@@ -66,9 +68,12 @@ export function renderDocument(
   if (view.page === 'request' || view.page === 'request-sent')
     styles.push(stylesheetText(stylesheetUrl(manifest, REQUEST_STYLESHEET)));
   if (view.page === 'city') styles.push(stylesheetText(stylesheetUrl(manifest, CITY_STYLESHEET)));
+  if (showsQuestions(view)) styles.push(stylesheetText(stylesheetUrl(manifest, FAQ_STYLESHEET)));
   const keywords = keywordsFor(root.keywords, lang);
   // A thank-you page is one visitor's: not for search results.
-  const noindex = view.status === 404 || view.page === 'request-sent';
+  // Nor is a questions page without questions (decision 036): a thin page.
+  const noindex =
+    view.status === 404 || view.page === 'request-sent' || (view.page === 'faq' && view.data.faqs.length === 0);
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -113,6 +118,11 @@ export function renderDocument(
   ];
   return { html, csp: pageCsp(styles, https) };
 }
+
+/** The questions page, and a city's or product's page with questions of its own. */
+const showsQuestions = (view: PageState): boolean =>
+  view.status === 200 &&
+  (view.page === 'faq' || ((view.page === 'city' || view.page === 'card-details') && view.data.faqs.length > 0));
 
 /** The URL of the public stylesheet, from the build manifest. */
 function stylesheetUrl(manifest: Manifest, stylesheet = STYLESHEET): string {

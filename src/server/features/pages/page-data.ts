@@ -37,6 +37,8 @@ import type {
 import { cardLink, cardPath, pageKey, resolvePage } from '../../../shared/paths.ts';
 import { privacyParagraphs } from './privacy-text.ts';
 import { cityView } from './city-page.ts';
+import { faqViews } from './faq-view.ts';
+import { faqPageChanged, shownFaqs } from '../faq/faq-service.ts';
 import { cityProjectIds, findCityBySlug, listServedCities } from '../cities/cities-repository.ts';
 import { servedCities } from '../requests/request-cities.ts';
 import { EMPTY_REQUEST, REFERENCE_RE, REQUEST_LIMITS } from '../../../shared/quote-request.ts';
@@ -115,13 +117,14 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
   }
 
   async function root(): Promise<RootData> {
-    const [phone, words, contact, seo, proof, served] = await Promise.all([
+    const [phone, words, contact, seo, proof, served, faqChanged] = await Promise.all([
       attempt('phone', () => getPhone(db)),
       attempt('keywords', () => listWords(db)),
       attempt('contact', () => getContact(db)),
       attempt('seo', () => getSeo(db)),
       attempt('proof', () => getProof(db)),
       attempt('cities', () => listServedCities(db)),
+      attempt('questions', () => faqPageChanged(db)),
     ]);
     const cities = served.map(({ slug, nameAr, nameEn, published }) => ({ slug, nameAr, nameEn, published }));
     const whatsappText = phones.display(whatsappNumber(contact, phone));
@@ -142,6 +145,7 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
       seo: seoText(seo),
       registration,
       cities,
+      hasFaq: faqChanged !== '',
       year: new Date().getFullYear(),
     };
   }
@@ -189,13 +193,15 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
           slug !== undefined ? await attempt('card details', () => cardAt(pathname, lang, slug)) : undefined;
         if (!found) return { page: 'not-found', lang, status: 404, key, data: { missing: 'card' } };
         // A product's page links to the other products (every product has a page, issue 34).
-        const [card, details, products] = await Promise.all([
+        const product = found.card.type === 'product';
+        const [card, details, products, faqs] = await Promise.all([
           cardView(lang)(found.card),
           Promise.all(found.details.map(detailView(lang))),
-          found.card.type === 'product' ? attempt('other products', () => listCards(db, 'product')) : [],
+          product ? attempt('other products', () => listCards(db, 'product')) : [],
+          product ? attempt('product questions', () => shownFaqs(db, { cardId: found.card._id })) : [],
         ]);
         const paths = { ar: cardPath(found.card, 'ar'), en: cardPath(found.card, 'en') };
-        if (found.card.type !== 'product') return { page, lang, status: 200, key, paths, data: { card, details } };
+        if (!product) return { page, lang, status: 200, key, paths, data: { card, details, faqs: [] } };
         const others = products
           .filter((c) => c._id !== found.card._id)
           .slice(0, OTHER_PRODUCTS)
@@ -203,7 +209,7 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
             const c = localizeCard(full, lang);
             return { id: c._id, path: cardLink(full, lang), title: c.title, language: c.language };
           });
-        return { page, lang, status: 200, key, paths, data: { card, details, others } };
+        return { page, lang, status: 200, key, paths, data: { card, details, others, faqs: faqViews(faqs, lang) } };
       }
       case 'city': {
         // Off, unknown, or with nothing of its own (no introduction, no project): no page (404, not in the sitemap).
@@ -213,12 +219,13 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
           return { page: 'not-found', lang, status: 404, key, data: { missing: 'page' } };
         }
         const ids = new Set(projectIds);
-        const [portfolio, products, proof, served, site] = await Promise.all([
+        const [portfolio, products, proof, served, site, faqs] = await Promise.all([
           attempt('portfolio cards', () => listCards(db, 'portfolio')),
           attempt('product cards', () => listCards(db, 'product')),
           attempt('proof', () => getProof(db)),
           attempt('cities', () => listServedCities(db)),
           attempt('phone', () => getPhone(db)),
+          attempt('city questions', () => shownFaqs(db, { cityId: row.id })),
         ]);
         const contact = await attempt('contact', () => getContact(db));
         const projects = await Promise.all(portfolio.filter((c) => ids.has(c._id)).map(cardView(lang)));
@@ -239,12 +246,17 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
             products: await Promise.all(products.slice(0, 6).map(cardView(lang))),
             proof: localizeProof(proof, lang),
             others,
+            faqs: faqViews(faqs, lang),
             updatedAt,
           },
         };
       }
       case 'contact':
         return { page, lang, status: 200, key, data: null };
+      case 'faq': {
+        const faqs = await attempt('questions', () => shownFaqs(db, { general: true }));
+        return { page, lang, status: 200, key, data: { faqs: faqViews(faqs, lang) } };
+      }
       case 'request':
         return { page, lang, status: 200, key, data: await attempt('request form', () => requestForm(lang, search)) };
       case 'request-sent': {
@@ -295,7 +307,7 @@ const newestDay = (times: string[]): string | undefined => times.filter(Boolean)
  * owner's content.
  */
 export async function fixedPageDates(db: AppContext['db']): Promise<Record<string, string | undefined>> {
-  const [products, portfolio, slides, contact, proof, aboutAr, aboutEn] = await Promise.all([
+  const [products, portfolio, slides, contact, proof, aboutAr, aboutEn, faq] = await Promise.all([
     listCards(db, 'product'),
     listCards(db, 'portfolio'),
     listSlides(db),
@@ -303,6 +315,7 @@ export async function fixedPageDates(db: AppContext['db']): Promise<Record<strin
     getProof(db),
     getAbout(db, 'ar'),
     getAbout(db, 'en'),
+    faqPageChanged(db),
   ]);
   const times = (items: { updatedAt: string }[]) => items.map((i) => i.updatedAt);
   return {
@@ -311,5 +324,6 @@ export async function fixedPageDates(db: AppContext['db']): Promise<Record<strin
     '/portfolio': newestDay(times(portfolio)),
     '/products': newestDay(times(products)),
     '/contact': newestDay([contact.updatedAt]),
+    '/faq': newestDay([faq]),
   };
 }

@@ -118,6 +118,9 @@ function breadcrumbs(publicUrl: string, view: PageState): Record<string, unknown
     case 'privacy':
       trail = [home, { name: t.privacy.heading }];
       break;
+    case 'faq':
+      trail = [home, { name: t.faq.heading }];
+      break;
     case 'request':
       trail = [home, { name: t.request.heading }];
       break;
@@ -177,14 +180,34 @@ function service(publicUrl: string, view: PageState, root: RootData): Record<str
   return undefined;
 }
 
-/** The page's structured data in one graph: the business, and on an inner page its breadcrumbs and service. */
+/**
+ * schema.org FAQPage of a page that shows questions and their answers (decision 036): the questions
+ * page, and a city's or a product's page with questions of its own. It names exactly the questions
+ * the page shows, in the words it shows them; none where the page shows none.
+ */
+function faqPage(view: PageState): Record<string, unknown> | undefined {
+  if (view.status !== 200) return undefined;
+  const faqs = view.page === 'faq' || view.page === 'city' || view.page === 'card-details' ? view.data.faqs : [];
+  if (faqs.length === 0) return undefined;
+  return {
+    '@type': 'FAQPage',
+    inLanguage: view.lang,
+    mainEntity: faqs.map((f) => ({
+      '@type': 'Question',
+      name: f.question,
+      acceptedAnswer: { '@type': 'Answer', text: f.answer.join('\n\n') },
+    })),
+  };
+}
+
+/** The page's structured data in one graph: the business, and on an inner page its breadcrumbs, service and questions. */
 export function structuredData(publicUrl: string, view: PageState, root: RootData): Record<string, unknown> {
   const { '@context': context, ...business } = localBusiness(publicUrl, view.lang, root);
-  const more = [breadcrumbs(publicUrl, view), service(publicUrl, view, root)].filter(Boolean);
+  const more = [breadcrumbs(publicUrl, view), service(publicUrl, view, root), faqPage(view)].filter(Boolean);
   return more.length ? { '@context': context, '@graph': [business, ...more] } : { '@context': context, ...business };
 }
 
-const STATIC_PAGES = ['/', '/about', '/portfolio', '/products', '/contact', '/privacy', '/request'];
+const STATIC_PAGES = ['/', '/about', '/portfolio', '/products', '/contact', '/faq', '/privacy', '/request'];
 
 export interface SitemapCard extends CardAddress {
   updatedAt: string;
@@ -196,7 +219,10 @@ export interface SitemapCity {
   updatedAt: string;
 }
 
-/** Every public page in both languages, each with its alternates: each detailed product and each published city. */
+/**
+ * Every public page in both languages, each with its alternates: each product and each published
+ * city; the questions page only while it shows questions (its lastmod: decision 036).
+ */
 export function sitemapXml(
   publicUrl: string,
   cards: SitemapCard[],
@@ -217,7 +243,9 @@ ${lastmod ? `    <lastmod>${escapeHtml(lastmod)}</lastmod>\n` : ''}${alt}
     }).join('\n');
   const fixed = (key: string) => (lang: Language) => canonicalPath(key, lang);
   const urls = [
-    ...STATIC_PAGES.map((p) => entry(fixed(p), fixedDates[p])),
+    ...STATIC_PAGES.filter((p) => p !== '/faq' || fixedDates['/faq'] !== undefined).map((p) =>
+      entry(fixed(p), fixedDates[p]),
+    ),
     ...cards.map((c) => entry((lang) => cardPath(c, lang), c.updatedAt.slice(0, 10))),
     ...cities.map((c) => entry(fixed(`/cities/${c.slug}`), c.updatedAt.slice(0, 10))),
   ];

@@ -42,6 +42,7 @@ type Section =
   | 'contact'
   | 'proof'
   | 'cities'
+  | 'faq'
   | 'slides'
   | 'keywords'
   | 'history'
@@ -58,6 +59,7 @@ const SECTIONS: { key: Section; path: string; icon: ReactNode }[] = [
   { key: 'contact', path: '/admin/contact', icon: <PhoneIcon /> },
   { key: 'proof', path: '/admin/proof', icon: <AwardIcon /> },
   { key: 'cities', path: '/admin/cities', icon: <PinIcon /> },
+  { key: 'faq', path: '/admin/faq', icon: <InfoIcon /> },
   { key: 'slides', path: '/admin/slide-admin', icon: <SlidesIcon /> },
   { key: 'keywords', path: '/admin/keyword-admin', icon: <TagIcon /> },
   { key: 'history', path: '/admin/history', icon: <HistoryIcon /> },
@@ -75,6 +77,7 @@ function sectionOf(path: string, search: URLSearchParams): Section | undefined {
     page === 'contact' ||
     page === 'proof' ||
     page === 'cities' ||
+    page === 'faq' ||
     page === 'security' ||
     page === 'trash' ||
     page === 'history' ||

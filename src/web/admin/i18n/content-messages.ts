@@ -19,6 +19,7 @@ const KINDS: Record<string, [string, boolean]> = {
   Keyword: ['الكلمة المفتاحية', true],
   Request: ['الطلب', false],
   City: ['المدينة', true],
+  Question: ['السؤال', false],
 };
 const kindDone = (kind: string, done: string): string => {
   const [item, feminine] = KINDS[kind]!;
@@ -33,7 +34,7 @@ addArabicMessages(
   {},
   [
     [
-      /^(Product|Project|Detail item|Slide|Keyword|Request|City) (added|updated|moved to the Trash|restored|deleted forever)$/,
+      /^(Product|Project|Detail item|Slide|Keyword|Request|City|Question) (added|updated|moved to the Trash|restored|deleted forever)$/,
       (m) => kindDone(m[1]!, m[2]!),
     ],
     [/^The keyword "(.*)" already exists\.$/s, (m) => `الكلمة المفتاحية «${m[1]}» موجودة من قبل.`],
@@ -152,6 +153,20 @@ addArabicMessages(
     'City saved': 'تم حفظ المدينة',
     'City deleted': 'تم حذف المدينة',
     'City not found.': 'المدينة غير موجودة.',
+    'Question added': 'تمت إضافة السؤال',
+    'Question saved': 'تم حفظ السؤال',
+    'Questions reordered': 'تم تغيير ترتيب الأسئلة',
+    'Question not found.': 'السؤال غير موجود.',
+    'ids must name every question once: reload the list and try again.':
+      'تغيّرت قائمة الأسئلة منذ فتحتها: أعد تحميلها ثم رتّبها من جديد.',
+    'answerEn: write the English answer too, or leave the English question empty.':
+      'الجواب بالإنجليزية: اكتبه أيضًا، أو اترك السؤال بالإنجليزية فارغًا.',
+    'questionEn: write the English question too, or leave the English answer empty.':
+      'السؤال بالإنجليزية: اكتبه أيضًا، أو اترك الجواب بالإنجليزية فارغًا.',
+    'cardId: a question is shown on a city page or on a product page, not both.':
+      'يظهر السؤال في صفحة مدينة أو في صفحة منتج، لا في الاثنتين.',
+    'cityId names no city of this site.': 'المدينة المختارة غير موجودة في الموقع.',
+    'cardId names no product of this site.': 'المنتج المختار غير موجود في الموقع.',
     'This item is not in the trash (any more).': 'هذا العنصر لم يعد في سلة المحذوفات.',
     'This version is not kept (any more).': 'هذه النسخة لم تعد محفوظة.',
     'The card of this item is not there: restore the card first.': 'بطاقة هذا العنصر غير موجودة: استعد البطاقة أولًا.',

@@ -32,6 +32,7 @@ export const en: Dict = {
     contact: 'Contact details',
     proof: 'Trust & proof',
     cities: 'Cities',
+    faq: 'Questions',
     slides: 'Slides',
     keywords: 'Keywords',
     security: 'Security',
@@ -254,6 +255,10 @@ export const en: Dict = {
         `${n === 1 ? '1 city has' : `${n} cities have`} no introduction and no project of its own: its page is not published. Write an introduction or name a project's city.`,
       done: 'Every city served has a page of its own.',
     },
+    faq: {
+      todo: () => 'No questions and answers are shown on the site: answer what customers ask before they call.',
+      done: 'Questions and answers are shown on the site.',
+    },
     proof: {
       todo: (n) =>
         `${n === 1 ? '1 demo item is' : `${n} demo items are`} still under Trust & proof (figures, registration numbers or customer quotes).`,
@@ -447,6 +452,7 @@ export const en: Dict = {
     proof: 'Trust & proof',
     request: 'Inspection request',
     city: 'City',
+    faq: 'Question',
   },
   historyTitle: 'History',
   historyIntro: 'Recent changes, newest first. “Restore this version” brings back what was there before the change.',

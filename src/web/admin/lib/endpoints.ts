@@ -9,6 +9,8 @@ import type {
   CityInput,
   Contact,
   ContactInput,
+  Faq,
+  FaqInput,
   Language,
   LaunchCheck,
   LaunchCheckKey,
@@ -37,6 +39,8 @@ export type {
   CityInput,
   Contact,
   ContactInput,
+  Faq,
+  FaqInput,
   Language,
   LaunchCheck,
   LaunchCheckKey,
@@ -257,6 +261,15 @@ export const cities = {
   add: (input: CityInput) => api.post<{ message: string; data: City }>('/api/cities', input),
   save: (id: string, input: CityInput) => api.put<{ message: string; data: City }>(`/api/cities/${q(id)}`, input),
   remove: (id: string) => api.delete<{ message: string }>(`/api/cities/${q(id)}`),
+};
+
+/** The questions and answers (GET/POST /api/faq, PUT /api/faq/order, PUT/DELETE /api/faq/{id}). */
+export const faqs = {
+  list: (o?: RequestOptions) => api.get<{ data: Faq[] }>('/api/faq', o).then((r) => r.data),
+  add: (input: FaqInput) => api.post<{ message: string; data: Faq }>('/api/faq', input),
+  save: (id: string, input: FaqInput) => api.put<{ message: string; data: Faq }>(`/api/faq/${q(id)}`, input),
+  order: (ids: string[]) => api.put<{ message: string; data: Faq[] }>('/api/faq/order', { ids }),
+  remove: (id: string) => api.delete<{ message: string }>(`/api/faq/${q(id)}`),
 };
 
 export const trustProof = {

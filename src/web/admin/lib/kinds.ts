@@ -4,7 +4,7 @@ import type { CardType } from '../../../shared/schemas.ts';
  * What the owner calls each thing the dashboard adds, edits and deletes: a product and a project
  * (a portfolio entry) are both "cards" to the API, never to the owner.
  */
-export type ItemKind = 'product' | 'project' | 'detail' | 'slide' | 'keyword' | 'request' | 'city';
+export type ItemKind = 'product' | 'project' | 'detail' | 'slide' | 'keyword' | 'request' | 'city' | 'faq';
 
 export const kindOfCard = (type: CardType | string | null | undefined): ItemKind | undefined =>
   type === 'product' ? 'product' : type === 'portfolio' ? 'project' : undefined;
@@ -17,6 +17,7 @@ const NAME: Record<ItemKind, string> = {
   keyword: 'Keyword',
   request: 'Request',
   city: 'City',
+  faq: 'Question',
 };
 
 type Done = 'added' | 'updated' | 'trashed' | 'restored' | 'purged';

@@ -30,7 +30,7 @@ export function SocialLinks({ className = 'social-links' }: { className?: string
 export function SiteFooter() {
   const t = useT();
   const lang = useLang();
-  const { phone, phoneText, contact, registration, year } = useRootData();
+  const { phone, phoneText, contact, registration, year, hasFaq } = useRootData();
   const whatsapp = useWhatsAppHref();
   return (
     <footer className="site-footer">
@@ -53,6 +53,11 @@ export function SiteFooter() {
                 <SiteLink to={pagePath(page, lang)}>{t.nav[page]}</SiteLink>
               </li>
             ))}
+            {hasFaq && (
+              <li>
+                <SiteLink to={pagePath('faq', lang)}>{t.faq.link}</SiteLink>
+              </li>
+            )}
             <li>
               <SiteLink to={pagePath('privacy', lang)}>{t.privacy.link}</SiteLink>
             </li>

@@ -4,6 +4,7 @@ import { SIZES } from '../components/image-sizes.ts';
 import { ResponsiveImage } from '../components/responsive-image.tsx';
 import { useLang, usePageData, useT } from '../hooks.ts';
 import { CityLinks } from '../layout/city-links.tsx';
+import { FaqSection } from '../components/faq-list.tsx';
 import { ContactButtons } from '../layout/contact-actions.tsx';
 import { pagePath } from '../../../shared/paths.ts';
 import { textLangAttrs } from '../components/text-lang.ts';
@@ -22,7 +23,7 @@ function BackLink() {
 export function CardDetailsPage() {
   const t = useT();
   const lang = useLang();
-  const { card, details, others } = usePageData('card-details');
+  const { card, details, others, faqs } = usePageData('card-details');
   return (
     <>
       <section className="detail-hero">
@@ -79,6 +80,7 @@ export function CardDetailsPage() {
           </div>
         </section>
       )}
+      <FaqSection faqs={faqs} heading={t.faq.productHeading} />
       {others && (
         <section className="section" aria-labelledby="served-heading">
           <div className="container">

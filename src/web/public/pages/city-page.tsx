@@ -6,6 +6,7 @@ import { textLangAttrs } from '../components/text-lang.ts';
 import { useLang, usePageData, useT } from '../hooks.ts';
 import { CallLabel } from '../layout/contact-actions.tsx';
 import { CityLinks } from '../layout/city-links.tsx';
+import { FaqSection } from '../components/faq-list.tsx';
 import { telHref, whatsappHref } from '../../../shared/site.ts';
 import { pagePath } from '../../../shared/paths.ts';
 
@@ -17,7 +18,7 @@ import { pagePath } from '../../../shared/paths.ts';
 export function CityPage() {
   const t = useT();
   const lang = useLang();
-  const { city, projects, products, proof, others } = usePageData('city');
+  const { city, projects, products, proof, others, faqs } = usePageData('city');
   const nameAttrs = textLangAttrs(city.nameLanguage, lang);
   const introAttrs = textLangAttrs(city.introLanguage, lang);
   const [lead, ...rest] = city.intro;
@@ -131,6 +132,7 @@ export function CityPage() {
         </section>
       )}
       <CustomerQuotes quotes={quotes} />
+      <FaqSection faqs={faqs} heading={t.faq.cityHeading(city.name)} />
       {others.length > 0 && (
         <section className="section city-others" aria-labelledby="city-others-heading">
           <div className="container">

@@ -27,6 +27,7 @@ const FIX_AT: Record<LaunchCheckKey, string> = {
   map: '/admin/contact#address',
   proof: '/admin/proof',
   cities: '/admin/cities',
+  faq: '/admin/faq',
   mail: '/admin/security#email',
   backup: '/admin#system',
 };

@@ -1,0 +1,266 @@
+import { nextUpdatedAt, nowIso, type Db } from '../../db/database.ts';
+import { InvalidInputError, NotFoundError, type FieldProblem } from '../../lib/domain-errors.ts';
+import { assertVersion, staleOrGone } from '../../lib/concurrency.ts';
+import { newId } from '../../lib/ids.ts';
+import { LIMITS, type Faq, type FaqInput } from '../../../shared/schemas.ts';
+import { tidyText } from '../../../shared/text.ts';
+import type { Version } from '../../../shared/history.ts';
+import { recordChange } from '../history/history-service.ts';
+import { putInTrash } from '../trash/trash-service.ts';
+import {
+  countFaqs,
+  deleteFaqRow,
+  findFaqRow,
+  insertFaq,
+  latestGeneralChange,
+  listFaqRows,
+  listShownFaqRows,
+  placesExist,
+  setFaqPosition,
+  toFaq,
+  updateFaq,
+  type FaqRow,
+} from './faq-repository.ts';
+
+/** Paragraphs kept apart by one blank line, spaces inside a line made single, each trimmed. */
+const tidyParagraphs = (s: string): string =>
+  s
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) =>
+      tidyText(
+        p
+          .split(/\r?\n/)
+          .map((l) => l.replace(/[ \t]+/g, ' ').trim())
+          .join('\n'),
+      ),
+    )
+    .filter(Boolean)
+    .join('\n\n');
+
+type Fields = Omit<FaqRow, 'id' | 'created_at' | 'updated_at' | 'position'>;
+
+/**
+ * The stored values of a save, every refused field at once: the English question and answer are
+ * written together or not at all (the English pages then show the Arabic pair), and a question is
+ * general, a city's or a product's, not two at once.
+ */
+async function normalise(db: Db, input: FaqInput, current?: FaqRow): Promise<Fields> {
+  const problems: FieldProblem[] = [];
+  const out: Fields = {
+    question_ar: tidyText(input.questionAr.replace(/\s+/g, ' ')),
+    answer_ar: tidyParagraphs(input.answerAr),
+    question_en: tidyText(input.questionEn.replace(/\s+/g, ' ')),
+    answer_en: tidyParagraphs(input.answerEn),
+    city_id: input.cityId,
+    card_id: input.cardId,
+    enabled: input.enabled ? 1 : 0,
+  };
+  if (out.question_en && !out.answer_en)
+    problems.push({
+      field: 'answerEn',
+      message: 'answerEn: write the English answer too, or leave the English question empty.',
+    });
+  if (out.answer_en && !out.question_en)
+    problems.push({
+      field: 'questionEn',
+      message: 'questionEn: write the English question too, or leave the English answer empty.',
+    });
+  if (out.city_id !== null && out.card_id !== null)
+    problems.push({
+      field: 'cardId',
+      message: 'cardId: a question is shown on a city page or on a product page, not both.',
+    });
+  // A tie kept as it was may name a city or product now in the trash: it comes back with it.
+  const exist = await placesExist(
+    db,
+    out.city_id === current?.city_id ? null : out.city_id,
+    out.card_id === current?.card_id ? null : out.card_id,
+  );
+  if (!exist.city) problems.push({ field: 'cityId', message: 'cityId names no city of this site.' });
+  if (!exist.card) problems.push({ field: 'cardId', message: 'cardId names no product of this site.' });
+  const refused = InvalidInputError.of(problems);
+  if (refused) throw refused;
+  return out;
+}
+
+/** Every question, on or off, in order: the admin's list. */
+export async function listFaqs(db: Db): Promise<Faq[]> {
+  return (await listFaqRows(db)).map(toFaq);
+}
+
+/** The questions a public page shows: switched on, in order; general ones (/faq), a city's or a product's. */
+export async function shownFaqs(
+  db: Db,
+  where: { general: true } | { cityId: string } | { cardId: string },
+): Promise<Faq[]> {
+  return (await listShownFaqRows(db, where)).map(toFaq);
+}
+
+/** When the questions page last changed (the sitemap's lastmod); '' when it shows none. */
+export const faqPageChanged = (db: Db): Promise<string> => latestGeneralChange(db);
+
+/** How many questions are switched on (the launch checklist). */
+export const countShownFaqs = (db: Db): Promise<number> => countFaqs(db, true);
+
+/** A question as its History keeps it: its stored fields by their API names (decision 026). */
+const faqVersion = (r: FaqRow): Version => ({
+  questionAr: r.question_ar,
+  answerAr: r.answer_ar,
+  questionEn: r.question_en,
+  answerEn: r.answer_en,
+  cityId: r.city_id,
+  cardId: r.card_id,
+  enabled: Number(r.enabled) === 1,
+  updatedAt: r.updated_at,
+});
+
+export async function createFaq(db: Db, input: FaqInput, actor = ''): Promise<Faq> {
+  return db.transaction().execute(async (trx) => {
+    const count = await countFaqs(trx);
+    if (count >= LIMITS.faqs)
+      throw new InvalidInputError('questionAr', `questionAr: at most ${LIMITS.faqs} questions; delete one first.`);
+    const fields = await normalise(trx, input);
+    const now = nowIso();
+    const row: FaqRow = {
+      id: newId(),
+      ...fields,
+      position: input.position ?? count,
+      created_at: now,
+      updated_at: now,
+    };
+    await insertFaq(trx, row);
+    await recordChange(trx, {
+      kind: 'faq',
+      itemId: row.id,
+      title: row.question_ar,
+      before: null,
+      after: faqVersion(row),
+      actor,
+    });
+    return toFaq(row);
+  });
+}
+
+/** A full save; with `expected` (the updatedAt read), 409 when the question changed since. */
+export async function saveFaq(
+  db: Db,
+  id: string,
+  input: FaqInput,
+  expected: string | undefined,
+  actor = '',
+): Promise<Faq> {
+  return db.transaction().execute(async (trx) => {
+    const current = await findFaqRow(trx, id);
+    if (!current) throw new NotFoundError('Question not found.');
+    assertVersion(expected, current.updated_at);
+    const fields = await normalise(trx, input, current);
+    const changes = {
+      ...fields,
+      position: input.position ?? current.position,
+      updated_at: nextUpdatedAt(current.updated_at),
+    };
+    if (!(await updateFaq(trx, id, changes, current.updated_at)))
+      await staleOrGone(() => findFaqRow(trx, id), expected, 'Question not found.');
+    const saved = (await findFaqRow(trx, id))!;
+    await recordChange(trx, {
+      kind: 'faq',
+      itemId: id,
+      title: saved.question_ar,
+      before: faqVersion(current),
+      after: faqVersion(saved),
+      actor,
+    });
+    return toFaq(saved);
+  });
+}
+
+/**
+ * Puts the questions in the given order. The list must name every question once: a list read before
+ * another was added or deleted is refused (400 naming ids), so no question loses its place.
+ */
+export async function reorderFaqs(db: Db, ids: readonly string[]): Promise<Faq[]> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await listFaqRows(trx);
+    const known = new Set(rows.map((r) => r.id));
+    if (ids.length !== rows.length || ids.some((id) => !known.has(id)))
+      throw new InvalidInputError('ids', 'ids must name every question once: reload the list and try again.');
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const [position, id] of ids.entries()) {
+      const row = byId.get(id)!;
+      if (Number(row.position) !== position) await setFaqPosition(trx, id, position, nextUpdatedAt(row.updated_at));
+    }
+    return (await listFaqRows(trx)).map(toFaq);
+  });
+}
+
+/** Moves a question to the Trash (restorable for TRASH_DAYS, with its place and tie), recording the deletion. */
+export async function deleteFaq(db: Db, id: string, actor = ''): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findFaqRow(trx, id);
+    if (!row) return false;
+    await putInTrash(trx, { id, kind: 'faq', title: row.question_ar, image: '', snapshot: { row }, deletedBy: actor });
+    await recordChange(trx, {
+      kind: 'faq',
+      itemId: id,
+      title: row.question_ar,
+      before: faqVersion(row),
+      after: null,
+      actor,
+    });
+    return deleteFaqRow(trx, id);
+  });
+}
+
+/**
+ * A question put back from the Trash exactly as it was (same id, place and tie): its row as the
+ * Trash kept it, checked as a stored row by the caller (isStoredSnapshot). Answers its version.
+ */
+export async function reinsertFaq(db: Db, row: Record<string, unknown>): Promise<Version> {
+  await insertFaq(db, row as FaqRow);
+  return faqVersion(row as FaqRow);
+}
+
+/** The question's updatedAt now, undefined when it is not there (the History screen's current version). */
+export async function faqUpdatedAt(db: Db, id: string): Promise<string | undefined> {
+  return (await findFaqRow(db, id))?.updated_at;
+}
+
+/**
+ * Sets a question back to a version of its History (its words, tie and on/off; its place in the
+ * order stays). Answers the change made, or undefined when it already was that version.
+ */
+export async function applyFaqVersion(
+  db: Db,
+  id: string,
+  v: Version,
+  expected: string | undefined,
+  actor: string,
+): Promise<string | undefined> {
+  const current = await findFaqRow(db, id);
+  if (!current) throw new NotFoundError('Question not found.');
+  assertVersion(expected, current.updated_at);
+  const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : '');
+  const id_ = (k: string) => (typeof v[k] === 'string' && v[k] !== '' ? (v[k] as string) : null);
+  const changes = {
+    question_ar: str('questionAr'),
+    answer_ar: str('answerAr'),
+    question_en: str('questionEn'),
+    answer_en: str('answerEn'),
+    city_id: id_('cityId'),
+    card_id: id_('cardId'),
+    enabled: v.enabled === false ? 0 : 1,
+    position: current.position,
+    updated_at: nextUpdatedAt(current.updated_at),
+  };
+  if (!(await updateFaq(db, id, changes, current.updated_at)))
+    await staleOrGone(() => findFaqRow(db, id), expected, 'Question not found.');
+  const now = (await findFaqRow(db, id))!;
+  return recordChange(db, {
+    kind: 'faq',
+    itemId: id,
+    title: now.question_ar,
+    before: faqVersion(current),
+    after: faqVersion(now),
+    actor,
+  });
+}
