@@ -11,6 +11,7 @@ describe('sitemap.xml and robots.txt', () => {
   let server: TestServer;
   let detailed: Card;
   let plain: Card;
+  let project: Card;
 
   before(async () => {
     server = await startServer('sqlite', { PUBLIC_URL });
@@ -18,10 +19,11 @@ describe('sitemap.xml and robots.txt', () => {
     detailed = await createCard(admin, 'product');
     await admin.put(`/api/card/togggle-details/${detailed._id}`);
     plain = await createCard(admin, 'product');
+    project = await createCard(admin, 'portfolio');
   });
   after(() => server.close());
 
-  it('lists every public page in both languages with alternates, and every product, with details or without', async () => {
+  it('lists every public page in both languages with alternates, every product, with details or without, and every project', async () => {
     const res = await fetch(`${server.url}/sitemap.xml`);
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /xml/);
@@ -32,10 +34,11 @@ describe('sitemap.xml and robots.txt', () => {
       PUBLIC_URL + (p === '/' ? '/en' : `/en${p}`),
     ]);
     for (const url of expected) assert.ok(locs.includes(url), `missing ${url}`);
-    // Every product has a page (issue 34), not only those with detail items, at its own address.
-    for (const card of [detailed, plain])
-      for (const lang of ['ar', 'en'] as const) assert.ok(locs.includes(PUBLIC_URL + cardPath(card, lang)));
-    assert.equal(locs.length, expected.length + 4);
+    // Every product has a page (issue 34), not only those with detail items, and every project, at its own address.
+    for (const card of [detailed, plain, project])
+      for (const lang of ['ar', 'en'] as const)
+        assert.ok(locs.includes(PUBLIC_URL + cardPath(card, lang)), `${card.type} ${lang}`);
+    assert.equal(locs.length, expected.length + 6);
     // No question written: no questions page listed (decision 036).
     assert.ok(!locs.some((l) => l!.endsWith('/faq')));
     assert.ok(xml.includes(`hreflang="x-default" href="${PUBLIC_URL}/about"`));

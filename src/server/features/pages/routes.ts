@@ -70,8 +70,8 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const version = app.ctx.content.version;
     if (sitemap?.version !== version) {
-      // Every product has a page (issue 34), with or without detail items.
-      const cards = await listCards(app.ctx.db, 'product');
+      // Every product has a page (issue 34), with or without detail items; so has every project.
+      const cards = [...(await listCards(app.ctx.db, 'product')), ...(await listCards(app.ctx.db, 'portfolio'))];
       // Only published cities: a city without its own introduction or a project has no page.
       const cities = (await listServedCities(app.ctx.db)).filter((c) => c.published);
       const xml = sitemapXml(

@@ -220,8 +220,9 @@ export interface SitemapCity {
 }
 
 /**
- * Every public page in both languages, each with its alternates: each product and each published
- * city; the questions page only while it shows questions (its lastmod: decision 036).
+ * Every public page in both languages, each with its alternates: every product and project at its
+ * addresses (decision 035), each published city; the questions page only while it shows questions
+ * (its lastmod: decision 036).
  */
 export function sitemapXml(
   publicUrl: string,
