@@ -169,6 +169,8 @@ try {
     '/contact',
     '/faq',
     '/privacy',
+    // A city's page (issue 34): the demo's Riyadh, with its own text and projects.
+    '/cities/riyadh',
     ...(detailed ? [`/card-details?id=${detailed._id}`] : []),
   ];
   console.log(
