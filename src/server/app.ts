@@ -39,6 +39,7 @@ import { ensureAdmin } from './features/auth/bootstrap.ts';
 import { databaseRateLimitStore } from './features/auth/rate-limit-store.ts';
 import { isBlank, seedDemoContent } from './seed/seed.ts';
 import { keepVersions } from './features/history/history-repository.ts';
+import { CardAddresses } from './features/cards/card-addresses.ts';
 
 export interface BuildOptions {
   /** Pino options or false; tests pass { level: 'silent' }. */
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     dataDir: config.dataDir,
     log: app.log,
   });
+  const cardAddresses = new CardAddresses(database.db, content);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -136,7 +138,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       ownHost: new URL(config.publicUrl).hostname,
       log: app.log,
       content,
+      addresses: cardAddresses,
     }),
+    cardAddresses,
     tokens,
     content,
     lane,

@@ -4,6 +4,7 @@ import type { Db, Engine } from './db/database.ts';
 import type { ImageStore } from './features/images/image-store.ts';
 import type { BeaconTokens } from './features/leads/beacon-token.ts';
 import type { LeadCounter } from './features/leads/lead-counter.ts';
+import type { CardAddresses } from './features/cards/card-addresses.ts';
 import type { FastLane } from './lib/fast-lane.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { RequestOutbox } from './features/requests/request-outbox.ts';
@@ -21,6 +22,11 @@ export interface AppContext {
   mapsLinks: MapsLinks;
   /** Beacons added up in memory, written in batches (src/server/features/leads/lead-counter.ts). */
   leads: LeadCounter;
+  /**
+   * Which card each product or project address names, read once per content version: the pages'
+   * redirects and the beacons' counting share it (src/server/features/cards/card-addresses.ts).
+   */
+  cardAddresses: CardAddresses;
   /** The token pages carry for their beacons, the same on every server (src/server/features/leads/beacon-token.ts). */
   tokens: BeaconTokens;
   /**

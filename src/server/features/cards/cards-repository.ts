@@ -269,8 +269,3 @@ export async function deleteOrphanSlugs(db: Db): Promise<number> {
     .executeTakeFirst();
   return Number(gone.numDeletedRows);
 }
-
-/** The card whose address today, in either language, is `slug`. */
-export async function findCardIdBySlug(db: Db, slug: string): Promise<string | undefined> {
-  return slugHolder(db, slug);
-}

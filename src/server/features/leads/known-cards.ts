@@ -1,24 +1,22 @@
 import type { Db } from '../../db/database.ts';
-import { CardAddresses } from '../cards/card-addresses.ts';
+import type { CardAddresses } from '../cards/card-addresses.ts';
 import type { Language } from '../../../shared/language.ts';
 
 /**
- * The ids of the cards there are, read once per content version (every card write moves it on, on
- * every server): a beacon naming a detail page is counted under its card only when the card is
- * there, so made-up ids cannot make rows.
+ * The cards and cities there are, read once per content version (every write moves it on, on every
+ * server): a beacon naming a card's or a city's page is counted only when it is there, so made-up
+ * ids and slugs cannot make rows. The cards come from the app's address index (CardAddresses).
  */
 export class KnownCards {
-  private ids: Promise<Set<string>> | undefined;
-  private version = -1;
   private readonly db: Db;
   private readonly content: { version: number };
 
   private readonly addresses: CardAddresses;
 
-  constructor(db: Db, content: { version: number }) {
+  constructor(db: Db, content: { version: number }, addresses: CardAddresses) {
     this.db = db;
     this.content = content;
-    this.addresses = new CardAddresses(db, content);
+    this.addresses = addresses;
   }
 
   /** The card at an address (/products/<slug>: its slug today or a former one), or undefined. */
@@ -46,19 +44,8 @@ export class KnownCards {
     return (await this.slugs).has(slug);
   }
 
+  /** Whether a card has this id (the address index knows every card, read once per content version). */
   async has(id: string): Promise<boolean> {
-    if (!this.ids || this.version !== this.content.version) {
-      this.version = this.content.version;
-      const ids = this.db
-        .selectFrom('cards')
-        .select('id')
-        .execute()
-        .then((rows) => new Set(rows.map((r) => r.id)));
-      ids.catch(() => {
-        if (this.ids === ids) this.ids = undefined;
-      });
-      this.ids = ids;
-    }
-    return (await this.ids).has(id);
+    return (await this.addresses.ofId(id, 'ar')) !== undefined;
   }
 }

@@ -8,6 +8,7 @@ import { halves, planChunks } from './lead-plan.ts';
 import { admitSources, resolveVisitors, writeChunk, type Chunk, type Resolved } from './lead-writes.ts';
 import { daySalt, forgetVisitors } from './leads-repository.ts';
 import { KnownCards } from './known-cards.ts';
+import { CardAddresses } from '../cards/card-addresses.ts';
 
 /** What the page said: what happened, on which page, and how the visit began. */
 export interface Beacon {
@@ -45,6 +46,13 @@ const MAX_KNOWN = 100_000;
  * is found and dropped (one log line per write); a chunk that meets an unreachable database is
  * tried again at the next writes, at most 3 times. A `kill -9` loses the batch not yet written.
  */
+interface CounterOptions {
+  timeZone: string;
+  ownHost: string;
+  log: FastifyBaseLogger;
+  content: { version: number };
+}
+
 export class LeadCounter {
   private batch = new Batch();
   private held: Chunk[] = [];
@@ -62,15 +70,13 @@ export class LeadCounter {
   private inFlight = new Set<Promise<unknown>>();
 
   private readonly db: Db;
-  private readonly opts: { timeZone: string; ownHost: string; log: FastifyBaseLogger; content: { version: number } };
+  private readonly opts: CounterOptions;
 
-  constructor(
-    db: Db,
-    opts: { timeZone: string; ownHost: string; log: FastifyBaseLogger; content: { version: number } },
-  ) {
+  /** `addresses`: the app's index of card addresses (AppContext.cardAddresses); a counter of its own without it. */
+  constructor(db: Db, opts: CounterOptions & { addresses?: CardAddresses }) {
     this.db = db;
     this.opts = opts;
-    this.cards = new KnownCards(db, opts.content);
+    this.cards = new KnownCards(db, opts.content, opts.addresses ?? new CardAddresses(db, opts.content));
   }
 
   start(flushMs: number): void {

@@ -5,7 +5,7 @@ import { pickAbout } from '../../../shared/about.ts';
 import { getPhone } from '../phone/phone-repository.ts';
 import { phone as phones } from '../../lib/phone.ts';
 import { whatsappNumber } from '../../../shared/site.ts';
-import { findCardIdBySlug, getCardWithDetails, listCards, listHomePortfolio } from '../cards/cards-repository.ts';
+import { slugHolder, getCardWithDetails, listCards, listHomePortfolio } from '../cards/cards-repository.ts';
 import type { AppContext } from '../../context.ts';
 import { variantName } from '../images/image-store.ts';
 import { imageUrl } from '../../lib/image-url.ts';
@@ -153,7 +153,7 @@ export function createPageData(ctx: AppContext, log: FastifyBaseLogger) {
   /** The page at `pathname` + `search` with its data, or the 404 page. */
   /** The card whose page is at this address today (its slug in this language, under its section), else undefined. */
   async function cardAt(pathname: string, lang: Language, slug: string) {
-    const id = await findCardIdBySlug(db, slug);
+    const id = await slugHolder(db, slug);
     const found = id === undefined ? undefined : await getCardWithDetails(db, id);
     return found && cardPath(found.card, lang) === pathname ? found : undefined;
   }

@@ -11,7 +11,6 @@ import { fixedPageDates } from './page-data.ts';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../../lib/unavailable.ts';
 import { robotsTxt, sitemapXml } from './seo.ts';
 import { pageKey, pagePath, resolvePage } from '../../../shared/paths.ts';
-import { CardAddresses } from '../cards/card-addresses.ts';
 import { receiveRequest } from '../requests/receive.ts';
 import { FormNotMultipart } from '../requests/request-form.ts';
 import { requestFormView } from '../requests/request-view.ts';
@@ -122,7 +121,7 @@ const pageRoutes: FastifyPluginAsync = async (app) => {
    * an old /card-details?id= link, a former slug, the other language's slug, another section or
    * spelling of the address. The query is kept, less the old link's id. Undefined: serve the address.
    */
-  const addresses = new CardAddresses(app.ctx.db, app.ctx.content);
+  const addresses = app.ctx.cardAddresses;
   async function movedCard(url: URL): Promise<string | undefined> {
     const { page, lang, slug } = resolvePage(url.pathname);
     if (page !== 'card-details') return undefined;
