@@ -95,38 +95,64 @@ describe('public pages in Chromium', () => {
 
   // Each page language has its own pair of font files (src/web/shared/fonts.css): an English page
   // fetches no Arabic face (not even for the language toggle's Arabic label, set in the system
-  // font), and an Arabic page gets its spaces and digits from the Arabic face it already has.
+  // font), and an Arabic page no Latin one: its Arabic faces hold the ASCII letters, digits and
+  // signs of an email, a name or the footer's ©. Both preload their own bold face.
   // Every page gets a fresh context: a face another page fetched would be in the browser's cache.
   it('fetches only the font files of the page language', async () => {
     let englishOnly = 0;
+    const fontsOf = (page: Page) =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        // Content the owner wrote only in Arabic is shown as written (and needs the Arabic face).
+        let otherText = false;
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n && !otherText; n = walker.nextNode()) {
+          otherText =
+            /[\u0600-\u06FF]/.test(n.textContent ?? '') && !n.parentElement?.closest('.lang-toggle, script, style');
+        }
+        const files = performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name).pathname)
+          .filter((p) => p.endsWith('.woff2'));
+        const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][as=font]')].map(
+          (l) => new URL(l.href).pathname,
+        );
+        return { fonts: files, otherText, preloaded };
+      });
     for (const route of routes()) {
       await suite.withPage(PHONE, async ({ page }) => {
         await open(page, enPath(route.path));
-        const { fonts, arabicText } = await page.evaluate(async () => {
-          await document.fonts.ready;
-          // Content the owner wrote only in Arabic is shown as written (and needs the Arabic face).
-          let arabic = false;
-          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-          for (let n = walker.nextNode(); n && !arabic; n = walker.nextNode()) {
-            arabic =
-              /[\u0600-\u06FF]/.test(n.textContent ?? '') && !n.parentElement?.closest('.lang-toggle, script, style');
-          }
-          const files = performance
-            .getEntriesByType('resource')
-            .map((e) => new URL(e.name).pathname)
-            .filter((p) => p.endsWith('.woff2'));
-          return { fonts: files, arabicText: arabic };
-        });
+        const { fonts, otherText, preloaded } = await fontsOf(page);
         assert.ok(
           fonts.some((f) => f.includes('plex-latin-400')),
           `${enPath(route.path)}: the Latin face, got ${fonts.join(', ')}`,
         );
-        if (arabicText) return;
+        assert.deepEqual(
+          preloaded.map((f) => f.replace(/-[\w-]{8}\.woff2$/, '')),
+          ['/assets/plex-latin-400', '/assets/plex-latin-700'],
+          `${enPath(route.path)}: its own two faces preloaded`,
+        );
+        if (otherText) return;
         englishOnly++;
         assert.deepEqual(
           fonts.filter((f) => f.includes('plex-arabic')),
           [],
           `${enPath(route.path)}: no Arabic face`,
+        );
+      });
+      await suite.withPage(PHONE, async ({ page }) => {
+        await open(page, route.path);
+        const { fonts, preloaded } = await fontsOf(page);
+        assert.deepEqual(
+          preloaded.map((f) => f.replace(/-[\w-]{8}\.woff2$/, '')),
+          ['/assets/plex-arabic-400', '/assets/plex-arabic-700'],
+          `${route.path}: its own two faces preloaded`,
+        );
+        // The demo's Arabic pages hold an email, a Latin name and ©, and still need no Latin face.
+        assert.deepEqual(
+          fonts.filter((f) => f.includes('plex-latin')),
+          [],
+          `${route.path}: no Latin face, got ${fonts.join(', ')}`,
         );
       });
     }
@@ -135,15 +161,16 @@ describe('public pages in Chromium', () => {
       await open(page, '/about');
       const covering = await page.evaluate(async () => {
         await document.fonts.ready;
-        // The loaded Arabic faces whose range covers the space (U+20) and the digits (U+30-39).
+        // The loaded Arabic faces whose range covers the space (U+20), the digits (U+30-39) and the
+        // ASCII letters (up to U+7E).
         return [...document.fonts].filter(
           (f) =>
             f.status === 'loaded' &&
             f.family.replace(/"/g, '') === 'Plex Arabic' &&
-            /(^|, )U\+20-40(,|$)/i.test(f.unicodeRange),
+            /(^|, )U\+20-7E(,|$)/i.test(f.unicodeRange),
         ).length;
       });
-      assert.ok(covering > 0, 'a loaded Arabic face covers the space and the digits');
+      assert.ok(covering > 0, 'a loaded Arabic face covers the space, the digits and the ASCII letters');
     });
   });
 });

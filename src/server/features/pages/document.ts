@@ -24,13 +24,16 @@ const ISLANDS_DIR = 'src/web/public/islands/';
 const ISLAND_MARKER = /\sdata-island="([a-z-]+)"/g;
 
 /**
- * Fonts fetched before the browser meets them in the stylesheet: the body text's regular weight
- * only. The bold face (headings) and the other script come when a text needs them (font-display:
- * swap); preloading them too made them share the phone's bandwidth with the largest image.
+ * Fonts fetched before the browser meets them in the stylesheet: the page language's two faces,
+ * regular (body text) and bold (headings). Found only when the first heading was laid out, the bold
+ * face arrived after the first paint and re-wrapped the headings (layout shift: a product page's
+ * lead and buttons moved 41 px on a phone). The other script's faces, for a word in the other
+ * language, are not preloaded: an Arabic page's own faces hold the ASCII letters of an email or a
+ * name (src/web/shared/fonts.css).
  */
 const FONT_SOURCES = {
-  ar: ['src/web/shared/fonts/plex-arabic-400.woff2'],
-  en: ['src/web/shared/fonts/plex-latin-400.woff2'],
+  ar: ['src/web/shared/fonts/plex-arabic-400.woff2', 'src/web/shared/fonts/plex-arabic-700.woff2'],
+  en: ['src/web/shared/fonts/plex-latin-400.woff2', 'src/web/shared/fonts/plex-latin-700.woff2'],
 };
 
 export interface DocumentInput {
@@ -84,7 +87,7 @@ export function renderDocument(
     ...(noindex ? [] : links.map((l) => `<link rel="alternate" hreflang="${l.hreflang}" href="${attr(l.href)}">`)),
     '<meta name="theme-color" content="#0f4c5c">',
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
-    ...fonts.map((f) => `<link rel="preload" href="/${f}" as="font" type="font/woff2" crossorigin>`),
+    ...fonts.map((f) => `<link rel="preload" href="/${f}" as="font" crossorigin>`),
   ].filter(Boolean);
   const headAfter = [
     `<meta property="og:type" content="website">`,
