@@ -89,12 +89,20 @@ const BEFORE: Record<string, Figures> = {
   },
 };
 
-/** What the largest paint was (an image, a heading…), from Lighthouse's largest-contentful-paint-element audit. */
+/**
+ * What the largest paint was (an image, a heading…): the node of Lighthouse 13's LCP breakdown
+ * insight, or of the largest-contentful-paint-element audit of earlier versions.
+ */
 function lcpElement(audits: Record<string, Audit>): string {
-  const items = audits['largest-contentful-paint-element']?.details?.items ?? [];
-  const first = (items[0] as { items?: { node?: { nodeLabel?: string; snippet?: string } }[] } | undefined)?.items?.[0]
-    ?.node;
-  return (first?.snippet ?? first?.nodeLabel ?? '?').replace(/\s+/g, ' ').slice(0, 60);
+  type Node = { type?: string; snippet?: string; nodeLabel?: string; items?: { node?: Node }[] };
+  const insight = (audits['lcp-breakdown-insight']?.details?.items ?? []) as Node[];
+  const older = (audits['largest-contentful-paint-element']?.details?.items ?? []) as Node[];
+  const node = insight.find((i) => i.type === 'node') ?? older[0]?.items?.[0]?.node;
+  const label =
+    node?.nodeLabel && node.snippet?.startsWith('<img')
+      ? `${node.snippet.slice(0, 4)} ${node.nodeLabel}`
+      : node?.snippet;
+  return (label ?? '?').replace(/\s+/g, ' ').slice(0, 60);
 }
 
 const median = (values: number[]) => {
@@ -147,6 +155,10 @@ const meets = (f: Figures) =>
   f.bestPractices >= BUDGET.bestPractices &&
   f.seo >= BUDGET.seo;
 
+/** A page's name in the table: its path before any query; a project's page as /portfolio/… (its id is the run's own). */
+const keyOf = (path: string) =>
+  path.endsWith('#project') ? path.replace(/\/card-details.*/, '/portfolio/…') : path.split('?')[0]!;
+
 const ms = (n: number | undefined) => (n === undefined || !Number.isFinite(n) ? '–' : String(Math.round(n)));
 const was = (now: string, before: string | undefined) => (before === undefined ? now : `${now} (${before})`);
 
@@ -161,6 +173,10 @@ try {
     data: { _id: string; isDetailed: boolean }[];
   };
   const detailed = products.data.find((c) => c.isDetailed);
+  const projects = (await (await fetch(`${app.url}/api/card?type=portfolio`)).json()) as {
+    data: { _id: string; isDetailed: boolean }[];
+  };
+  const project = projects.data.find((c) => c.isDetailed);
   const paths = [
     '/',
     '/about',
@@ -172,6 +188,10 @@ try {
     // A city's page (issue 34): the demo's Riyadh, with its own text and projects.
     '/cities/riyadh',
     ...(detailed ? [`/card-details?id=${detailed._id}`] : []),
+    // A project's own page (decision 035), measured where its old address leads.
+    ...(project ? [`/card-details?id=${project._id}#project`] : []),
+    // The quote request form (issue 35): the only public page with a form and its checks.
+    '/request',
   ];
   console.log(
     `Lighthouse, mobile preset, median of ${RUNS} runs a page. Budget: performance ${BUDGET.performance}, total blocking time ≤ ${BUDGET.tbtMs} ms, ` +
@@ -180,9 +200,7 @@ try {
   console.log('In brackets: the same page before issue 33 (the whole React app hydrating every page).\n');
   // LIGHTHOUSE_PAGES=/portfolio,/en/portfolio measures just those pages (exact paths, before any query string).
   const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
-  const all = paths
-    .flatMap((p) => [p, p === '/' ? '/en' : `/en${p}`])
-    .filter((p) => !only || only.includes(p.split('?')[0]!));
+  const all = paths.flatMap((p) => [p, p === '/' ? '/en' : `/en${p}`]).filter((p) => !only || only.includes(keyOf(p)));
   // Visitors get kept pages (rendered once per content version): ask each page once first, so the
   // first visit's render is not what is measured.
   // An old /card-details?id= address answers with a redirect to the product's own (decision 035):
@@ -207,7 +225,7 @@ try {
     const m = Object.fromEntries(
       (Object.keys(runs[0]!) as (keyof Figures)[]).map((k) => [k, median(runs.map((r) => r[k]))]),
     ) as unknown as Figures;
-    const key = path.split('?')[0]!;
+    const key = keyOf(path);
     const b = BEFORE[key];
     const ok = meets(m);
     if (!ok) failures++;

@@ -122,6 +122,13 @@ describeEachEngine('city pages: server-rendered HTML', (server) => {
         attrs(page.body, 'img', 'src').some((src) => src.includes(project.image.replace(/\.webp$/, ''))),
         'the project photo',
       );
+      // The heading, the text and the buttons fill a phone's first screen: no photo is fetched
+      // first (preloaded, or with high priority), which would take the bandwidth the text needs.
+      assert.ok(!/<link rel="preload" as="image"/i.test(page.body), 'no photo preloaded');
+      assert.ok(
+        tags(page.body, 'img').every((img) => !/fetchpriority="high"/i.test(img) && /loading="lazy"/.test(img)),
+        'every photo loaded lazily',
+      );
 
       // WhatsApp: the city's own number, the message names the city; call: the site's number.
       const wa = attrs(page.body, 'a', 'href').filter((h) => h.startsWith('https://wa.me/966557654321?text='));

@@ -304,9 +304,10 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
     assert.equal(slideImgs.length, site.slides.length);
     assert.match(slideImgs[0]!, /loading="eager"/);
     assert.match(slideImgs[0]!, /fetchpriority="high"/i);
+    // The others lie under the first, in the viewport: fetched last, not beside the first.
     for (const img of slideImgs.slice(1)) {
       assert.match(img, /loading="lazy"/);
-      assert.doesNotMatch(img, /fetchpriority/i);
+      assert.match(img, /fetchpriority="low"/i);
     }
     assert.match(slideImgs[0]!, /srcset="\/uploads\/[a-f0-9]+-320\.webp 320w, /i);
     assert.match(slideImgs[0]!, /sizes="100vw"/);
@@ -372,7 +373,7 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
       entryAssets(manifest, name === 'beacons' ? 'src/web/public/boot.ts' : `src/web/public/islands/${name}.ts`).script;
     const admin = entryAssets(manifest, 'src/web/admin/main.tsx');
     const adminFiles = new Set([admin.script, ...admin.preload, ...admin.css]);
-    const beacons = `<script type="module" async src="${island('beacons')}"></script>`;
+    const beacons = `<script type="module" async src="${island('beacons')}" fetchpriority="low">`;
     const expected: [string, string[]][] = [
       ['/', ['menu', 'slider']],
       ['/en/products', ['menu']],
@@ -382,10 +383,11 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
     for (const [path, islands] of expected) {
       const page = await get(path);
       const scripts = tags(page.body, 'script').filter((t) => t.includes(' src="'));
-      // The beacons first, run as soon as they arrive; then one deferred module per island the markup marks.
+      // The beacons first, run as soon as they arrive; then one deferred module per island the markup
+      // marks. All at low priority: the fonts and the largest picture come first.
       assert.deepEqual(
         scripts,
-        [beacons.replace('</script>', ''), ...islands.map((name) => `<script type="module" src="${island(name)}">`)],
+        [beacons, ...islands.map((name) => `<script type="module" src="${island(name)}" fetchpriority="low">`)],
         path,
       );
       for (const name of islands) assert.ok(page.body.includes(`data-island="${name}"`), `${path}: marks ${name}`);

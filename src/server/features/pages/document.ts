@@ -139,14 +139,19 @@ function stylesheetUrl(manifest: Manifest, stylesheet = STYLESHEET): string {
  * counted whatever else is still loading), then one deferred module per island its markup marks,
  * each once, in the order they first appear. Each island is a module of its own; an island that
  * imports a shared module gets that chunk through its own import, not through the page.
+ * All at low priority: the page is whole without them (links, calls and WhatsApp work before any
+ * script runs), so the fonts and the largest picture are fetched first; at their default (high)
+ * they took a phone's bandwidth from the picture, and a page's largest paint came later.
  */
 function islandScripts(manifest: Manifest, appHtml: string): string[] {
   const names = new Set<string>();
   for (const m of appHtml.matchAll(ISLAND_MARKER)) names.add(m[1]!);
   const src = (entry: string) => escapeHtml(entryAssets(manifest, entry).script);
   return [
-    `<script type="module" async src="${src(BOOT)}"></script>`,
-    ...[...names].map((name) => `<script type="module" src="${src(`${ISLANDS_DIR}${name}.ts`)}"></script>`),
+    `<script type="module" async src="${src(BOOT)}" fetchpriority="low"></script>`,
+    ...[...names].map(
+      (name) => `<script type="module" src="${src(`${ISLANDS_DIR}${name}.ts`)}" fetchpriority="low"></script>`,
+    ),
   ];
 }
 

@@ -7,8 +7,11 @@ interface Props {
   alt: string;
   /** The rendered width at each breakpoint, for the browser's srcset choice. */
   sizes: string;
-  /** Only the image that is the page's largest paint loads eagerly. */
-  priority?: boolean;
+  /**
+   * Only the image that is the page's largest paint loads eagerly (true). 'later': one that is in
+   * the viewport but not seen yet (a slide behind the first), fetched after everything else.
+   */
+  priority?: boolean | 'later';
   className?: string;
   /** The language of `alt` where it is not the page's (an item not yet written in English). */
   lang?: Language | undefined;
@@ -32,9 +35,9 @@ export function ResponsiveImage({ image, alt, sizes, priority = false, className
       height={image.height}
       alt={alt}
       lang={lang}
-      loading={priority ? 'eager' : 'lazy'}
-      decoding={priority ? 'sync' : 'async'}
-      fetchPriority={priority ? 'high' : undefined}
+      loading={priority === true ? 'eager' : 'lazy'}
+      decoding={priority === true ? 'sync' : 'async'}
+      fetchPriority={priority === true ? 'high' : priority === 'later' ? 'low' : undefined}
     />
   );
 }

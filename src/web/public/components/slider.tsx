@@ -48,7 +48,9 @@ export function Slider({ slides }: { slides: SlideView[] }) {
                 alt={slide.title}
                 lang={textLangAttrs(slide.language, lang).lang}
                 sizes={SIZES.slide}
-                priority={i === 0}
+                // The slides behind the first lie under it, in the viewport: lazy loading alone
+                // fetched the next one at high priority, beside the first.
+                priority={i === 0 || 'later'}
               />
               <div className="slide-caption">
                 <div className="container">

@@ -101,8 +101,9 @@ export function CityPage() {
               </div>
             </div>
             <div className="card-grid">
-              {projects.map((card, i) => (
-                <CardTile key={card.id} card={card} headingLevel={3} priority={i === 0} />
+              {/* No image here is fetched first: the city's heading and text fill a phone's first screen. */}
+              {projects.map((card) => (
+                <CardTile key={card.id} card={card} headingLevel={3} />
               ))}
             </div>
           </div>
