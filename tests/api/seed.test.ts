@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { variantName } from '../../src/server/features/images/image-store.ts';
-import { addWord } from '../../src/server/features/keywords/keywords-repository.ts';
+import { addWord } from '../../src/server/features/keywords/keywords-service.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, engines, type Engine } from '../helpers/server.ts';
 import { HttpClient } from '../helpers/http.ts';
 

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { saveAbout } from '../features/about/about-repository.ts';
-import { getPhone, setPhone } from '../features/phone/phone-repository.ts';
-import { getContact, writeContact } from '../features/contact/contact-repository.ts';
-import { getProof, writeProof } from '../features/proof/proof-repository.ts';
+import { saveAbout } from '../features/about/about-service.ts';
+import { getPhone, setPhone } from '../features/phone/phone-service.ts';
+import { getContact, writeContact } from '../features/contact/contact-service.ts';
+import { getProof, writeProof } from '../features/proof/proof-service.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
 import { lockSlideOrder } from '../features/slides/slides-repository.ts';
-import { addWord } from '../features/keywords/keywords-repository.ts';
+import { addWord } from '../features/keywords/keywords-service.ts';
 import {
   DEMO_ABOUT,
   DEMO_CONTACT,

@@ -3,7 +3,6 @@ import { nextUpdatedAt } from '../../db/database.ts';
 import { assertSwapped, assertVersion } from '../../lib/concurrency.ts';
 import { EMPTY_ABOUT, pickAbout, type AboutText } from '../../../shared/about.ts';
 import type { About, Language } from '../../../shared/schemas.ts';
-import { recordChange } from '../history/history-repository.ts';
 
 /** The about text of one language; empty strings (and an empty updatedAt) before it is first saved. */
 export async function getAbout(db: Db, language: Language): Promise<About> {
@@ -12,20 +11,23 @@ export async function getAbout(db: Db, language: Language): Promise<About> {
   return { ...pickAbout(row), language: row.language, updatedAt: row.updated_at };
 }
 
+/** The stored about text of one language before a write, as a History version; null before it is first saved. */
+export interface AboutWrite {
+  before: (AboutText & { updatedAt: string }) | null;
+  saved: About;
+}
+
 /**
- * Creates or replaces the about text of one language. With `expectedUpdatedAt` (the version the
- * editor read) a save over someone else's newer save is refused with 409. Runs in its own
- * transaction unless given one. With `actor` (an admin's save) the text it replaced is kept in the history.
+ * Creates or replaces the about text of one language, in the transaction the caller holds. With
+ * `expectedUpdatedAt` (the version the editor read) a save over someone else's newer save is
+ * refused with 409. Answers what it replaced (for the History) and what it stored.
  */
-export async function saveAbout(
+export async function writeAbout(
   db: Db,
   language: Language,
   text: AboutText,
   expectedUpdatedAt?: string,
-  actor?: string,
-): Promise<About> {
-  if (!db.isTransaction)
-    return db.transaction().execute((trx) => saveAbout(trx, language, text, expectedUpdatedAt, actor));
+): Promise<AboutWrite> {
   const current = await db.selectFrom('about').selectAll().where('language', '=', language).executeTakeFirst();
   assertVersion(expectedUpdatedAt, current?.updated_at ?? '');
   const fields = pickAbout(text);
@@ -46,15 +48,14 @@ export async function saveAbout(
       .onConflict((oc) => oc.column('language').doUpdateSet({ ...fields, updated_at: updatedAt }))
       .execute();
   }
-  if (actor !== undefined) {
-    await recordChange(db, {
-      kind: 'about',
-      itemId: language,
-      title: fields.title || (current?.title ?? ''),
-      actor,
-      before: current ? { ...pickAbout(current), updatedAt: current.updated_at } : null,
-      after: { ...fields, updatedAt },
-    });
-  }
-  return { ...fields, language, updatedAt };
+  return {
+    before: current ? { ...pickAbout(current), updatedAt: current.updated_at } : null,
+    saved: { ...fields, language, updatedAt },
+  };
+}
+
+/** The about text's version now ('' before it is first saved): what the History screen sends back. */
+export async function aboutUpdatedAt(db: Db, language: Language): Promise<string> {
+  const row = await db.selectFrom('about').select('updated_at').where('language', '=', language).executeTakeFirst();
+  return row?.updated_at ?? '';
 }

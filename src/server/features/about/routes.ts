@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { getAbout, saveAbout } from './about-repository.ts';
+import { getAbout, saveAbout } from './about-service.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { expectedVersion } from '../../lib/concurrency.ts';
 import { AboutAnswer, AboutQuery, AboutSave, AboutSaved, errors, tags } from './schemas.ts';

@@ -75,6 +75,15 @@ export async function findCardRow(db: Db, id: string): Promise<CardRow | undefin
   return db.selectFrom('cards').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Whether each of the cards `ids` is a product or a portfolio entry; a card not there is left out. */
+export async function cardTypesOf(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (ids.length === 0) return out;
+  for (const r of await db.selectFrom('cards').select(['id', 'type']).where('id', 'in', ids).execute())
+    out.set(r.id, r.type);
+  return out;
+}
+
 /** A card with its detail items in the order they were added, or undefined for an unknown id. */
 export async function getCardWithDetails(
   db: Db,
@@ -131,6 +140,12 @@ export interface CardChanges {
   image?: string;
   slug_ar?: string;
   slug_en?: string;
+  is_detailed?: number;
+}
+
+/** Stores a card's row as it was (a restore from the trash: same id, fields and addresses). */
+export async function insertCardRow(db: Db, row: CardRow): Promise<void> {
+  await db.insertInto('cards').values(row).execute();
 }
 
 /**

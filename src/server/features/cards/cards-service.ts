@@ -23,12 +23,13 @@ import {
   toCardDetail,
   toggleCardRow,
   updateCardRow,
+  type CardDetailRow,
+  type CardRow,
 } from './cards-repository.ts';
 import { deleteDetailRow, findDetailRow, insertDetail, updateDetailRow } from './details-repository.ts';
-import { recordChange } from '../history/history-repository.ts';
+import { recordChange } from '../history/history-service.ts';
 import { changedCardSlugs, newCardSlugs } from './card-slugs.ts';
-import { putInTrash } from '../trash/trash-repository.ts';
-import { cardVersion, detailVersion } from '../history/versions.ts';
+import { putInTrash } from '../trash/trash-service.ts';
 import type { Version } from '../../../shared/history.ts';
 
 /**
@@ -38,6 +39,44 @@ import type { Version } from '../../../shared/history.ts';
  * images stay kept there), in the same transaction. `actor` is the account that writes.
  */
 export type CardDeps = Pick<AppContext, 'db' | 'images'>;
+
+/**
+ * What other features read of the cards (the pages, the requests, the History) and the rows a
+ * restore from the History or the Trash writes back: through this service, never the
+ * repositories (decision 034).
+ */
+export {
+  cardTypesOf,
+  findCardRow,
+  insertCardRow,
+  updateCardRow,
+  type CardChanges,
+  type CardDetailRow,
+  type CardRow,
+} from './cards-repository.ts';
+export { findDetailRow, insertDetailRow, updateDetailRow, type DetailChanges } from './details-repository.ts';
+
+/** What a version of a card or a detail item holds in the History: its stored fields by their API names. */
+export const cardVersion = (r: CardRow): Version => ({
+  title: r.title,
+  description: r.description,
+  titleEn: r.title_en,
+  descriptionEn: r.description_en,
+  image: r.image,
+  isDetailed: Number(r.is_detailed) === 1,
+  slug: r.slug_ar,
+  slugEn: r.slug_en,
+  updatedAt: r.updated_at,
+});
+
+export const detailVersion = (r: CardDetailRow): Version => ({
+  title: r.title,
+  description: r.description,
+  titleEn: r.title_en,
+  descriptionEn: r.description_en,
+  image: r.image,
+  updatedAt: r.updated_at,
+});
 
 const CARD_GONE = 'Card not found.';
 const DETAIL_GONE = 'Detail item not found.';

@@ -32,6 +32,11 @@ export async function insertDetail(db: Db, id: string, input: NewDetail, now: st
   return row;
 }
 
+/** Stores a detail item's row as it was (a restore from the trash). */
+export async function insertDetailRow(db: Db, row: CardDetailRow): Promise<void> {
+  await db.insertInto('card_details').values(row).execute();
+}
+
 export interface DetailChanges {
   title?: string;
   description?: string;

@@ -3,7 +3,7 @@ import { ConflictError, InvalidInputError, NotFoundError, type FieldProblem } fr
 import { assertVersion, staleOrGone } from '../../lib/concurrency.ts';
 import { newId } from '../../lib/ids.ts';
 import { phone as phones } from '../../lib/phone.ts';
-import { getContact, writeContact } from '../contact/contact-repository.ts';
+import { getContact, writeContact } from '../contact/contact-service.ts';
 import { recordChange } from '../history/history-service.ts';
 import { putInTrash } from '../trash/trash-service.ts';
 import type { Version } from '../../../shared/history.ts';

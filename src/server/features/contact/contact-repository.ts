@@ -1,8 +1,7 @@
-import type { Db } from '../../db/database.ts';
 import { settingsRow } from '../settings/settings-row.ts';
 import { phone } from '../../lib/phone.ts';
-import type { Contact, ContactFields, ContactInput } from '../../../shared/schemas.ts';
-import { normaliseContact, type ContactDraft } from './contact-rules.ts';
+import type { Contact, ContactFields } from '../../../shared/schemas.ts';
+import type { ContactDraft } from './contact-rules.ts';
 
 /**
  * The business's contact details (email, WhatsApp, social links, served cities, opening hours,
@@ -37,7 +36,7 @@ export const withDefaults = <T extends Partial<ContactDraft>>(fields: T): Contac
   ...fields,
 });
 
-const contactRow = settingsRow<Contact>({
+export const contactRow = settingsRow<Contact>({
   key: CONTACT_KEY,
   empty: EMPTY_CONTACT,
   // Numbers saved before they were checked are shown in international form when they are valid.
@@ -47,29 +46,3 @@ const contactRow = settingsRow<Contact>({
 
 /** The stored contact details; all empty before the first save. */
 export const getContact = contactRow.get;
-
-/**
- * Saves the contact details. With `expected` (the updatedAt the editor read), answers 409 when
- * they changed since; the write itself is a compare-and-set on the stored value.
- */
-export async function saveContact(
-  db: Db,
-  input: ContactInput,
-  expected: string | undefined,
-  actor?: string,
-): Promise<Contact> {
-  return db.transaction().execute((trx) => writeContact(trx, input, expected, actor));
-}
-
-/** The write of saveContact inside a transaction the caller holds (the demo seed); with `actor`, kept in the history. */
-export async function writeContact(
-  db: Db,
-  input: ContactInput,
-  expected: string | undefined,
-  actor?: string,
-): Promise<Contact> {
-  const { updatedAt: _u, ...stored } = await contactRow.get(db);
-  // A field left out (a client from before the opening hours and the address existed) keeps what is stored.
-  const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<ContactDraft>;
-  return contactRow.write(db, normaliseContact({ ...stored, ...given }), expected, actor);
-}

@@ -1,36 +1,38 @@
 import type { Db } from '../../db/database.ts';
-import { coordinatesInLink, isShortMapsLink, linkIn } from '../../../shared/maps.ts';
 import type { Contact, ContactInput } from '../../../shared/schemas.ts';
-import { saveContact } from './contact-repository.ts';
-import { assertCityListsAsStored } from '../cities/cities-service.ts';
-import type { MapsLinks } from './maps-links.ts';
-
-export interface ContactDeps {
-  db: Db;
-  mapsLinks: MapsLinks;
-}
+import { writeRow } from '../settings/settings-service.ts';
+import { contactRow, getContact } from './contact-repository.ts';
+import { normaliseContact, type ContactDraft } from './contact-rules.ts';
 
 /**
- * Saves the contact details. A Google Maps share link given with no location is followed first
- * (outside the transaction: it waits on Google), and the place it leads to gives the location; when
- * it cannot be followed the link is kept as it is, and the visitors' Maps button opens it.
+ * The stored contact details as every feature reads and writes them (the pages, the cities'
+ * lists, the requests' cities, the launch checklist, a restore): through this service, never the
+ * repository (decision 034). The admin's save of the form is contact-form-service.ts.
  */
-export async function saveContactDetails(
-  deps: ContactDeps,
+export { getContact, withDefaults } from './contact-repository.ts';
+
+/**
+ * Saves the contact details. With `expected` (the updatedAt the editor read), answers 409 when
+ * they changed since; the write itself is a compare-and-set on the stored value.
+ */
+export async function saveContact(
+  db: Db,
   input: ContactInput,
   expected: string | undefined,
   actor?: string,
 ): Promise<Contact> {
-  await assertCityListsAsStored(deps.db, input);
-  return saveContact(deps.db, await locatedByLink(deps.mapsLinks, input), expected, actor);
+  return db.transaction().execute((trx) => writeContact(trx, input, expected, actor));
 }
 
-async function locatedByLink(mapsLinks: MapsLinks, input: ContactInput): Promise<ContactInput> {
-  // Left out, the stored location is kept; given, it is the owner's own.
-  const noLocation = input.location === null || (typeof input.location === 'string' && input.location.trim() === '');
-  const link = input.mapsLink ? linkIn(input.mapsLink) : undefined;
-  if (!noLocation || !link || !isShortMapsLink(link)) return input;
-  const place = await mapsLinks.follow(link);
-  const location = place ? coordinatesInLink(place) : undefined;
-  return location ? { ...input, location } : input;
+/** The write of saveContact inside a transaction the caller holds (the demo seed); with `actor`, kept in the history. */
+export async function writeContact(
+  db: Db,
+  input: ContactInput,
+  expected: string | undefined,
+  actor?: string,
+): Promise<Contact> {
+  const { updatedAt: _u, ...stored } = await getContact(db);
+  // A field left out (a client from before the opening hours and the address existed) keeps what is stored.
+  const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<ContactDraft>;
+  return writeRow(contactRow, db, normaliseContact({ ...stored, ...given }), expected, actor);
 }

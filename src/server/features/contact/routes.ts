@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getContact } from './contact-repository.ts';
-import { saveContactDetails } from './contact-service.ts';
+import { saveContactDetails } from './contact-form-service.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { allErrorsValidator } from '../../lib/all-errors.ts';
 import { expectedVersion } from '../../lib/concurrency.ts';

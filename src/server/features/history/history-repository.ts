@@ -26,16 +26,12 @@ export function changedFields(before: Version | null, after: Version | null): st
 }
 
 /** Images a version names. */
-const imagesOf = (v: Version | null): string[] => (typeof v?.image === 'string' && v.image !== '' ? [v.image] : []);
+export const imagesOf = (v: Version | null): string[] =>
+  typeof v?.image === 'string' && v.image !== '' ? [v.image] : [];
 
-/** Keeps the images an owner row names until the row goes (forgetImages). */
-export async function keepImages(db: Db, owner: string, images: string[]): Promise<void> {
-  const names = [...new Set(images)].filter((name) => name !== '');
-  if (names.length === 0) return;
-  // An item can name an image that is not stored (a site upgraded from files that were already lost):
-  // there is nothing to keep then, and the change it belongs to must not fail for it.
-  const stored = await db.selectFrom('images').select('name').where('name', 'in', names).execute();
-  for (const { name } of stored) {
+/** Keeps the stored images `names` until the owner row goes (forgetImages); history-service.ts picks the stored ones. */
+export async function keepImageRows(db: Db, owner: string, names: string[]): Promise<void> {
+  for (const name of names) {
     await db
       .insertInto('kept_images')
       .values({ owner, image: name })
@@ -63,7 +59,8 @@ export function keepVersions(count: number): void {
  * holds for every kind of item (a card, a slide, the contact details saved 500 times in an hour)
  * from the write on, not only after the hourly job. Their images are released by the sweep.
  */
-async function trimVersions(db: Db, kind: Change['kind'], itemId: string, keep: number): Promise<void> {
+export async function trimVersions(db: Db, kind: Change['kind'], itemId: string): Promise<void> {
+  const keep = versionsKept;
   const beyond = await db
     .selectFrom('history')
     .select('id')
@@ -80,10 +77,8 @@ async function trimVersions(db: Db, kind: Change['kind'], itemId: string, keep: 
   }
 }
 
-/** Records one change in the caller's transaction; a change that changed nothing is not recorded. Answers its id. */
-export async function recordChange(db: Db, change: Change): Promise<string | undefined> {
-  const fields = changedFields(change.before, change.after);
-  if (fields.length === 0 && change.before !== null && change.after !== null) return undefined;
+/** Writes one change's row (its changed `fields` worked out by the caller); answers its id. */
+export async function insertHistoryRow(db: Db, change: Change, fields: string[]): Promise<string> {
   const id = newId();
   await db
     .insertInto('history')
@@ -99,8 +94,6 @@ export async function recordChange(db: Db, change: Change): Promise<string | und
       created_at: nowIso(),
     })
     .execute();
-  await keepImages(db, `history:${id}`, [...imagesOf(change.before), ...imagesOf(change.after)]);
-  await trimVersions(db, change.kind, change.itemId, versionsKept);
   return id;
 }
 

@@ -1,34 +1,50 @@
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation, nextUpdatedAt, type Db, type Tx } from '../../db/database.ts';
-import { saveAbout } from '../about/about-repository.ts';
-import { clearPhone, getPhone, setPhone } from '../phone/phone-repository.ts';
-import { findCardRow, type CardDetailRow, type CardRow } from '../cards/cards-repository.ts';
+import { aboutUpdatedAt, saveAbout } from '../about/about-service.ts';
+import { clearPhone, getPhone, setPhone } from '../phone/phone-service.ts';
+import {
+  cardVersion,
+  deleteCard,
+  deleteDetail,
+  detailVersion,
+  findCardRow,
+  findDetailRow,
+  insertCardRow,
+  insertDetailRow,
+  updateCardRow,
+  updateDetailRow,
+  type CardChanges,
+  type CardDetailRow,
+  type CardRow,
+  type DetailChanges,
+} from '../cards/cards-service.ts';
 import { changedCardSlugs, deleteCardSlugsOf, restoredCardSlugs } from '../cards/card-slugs.ts';
-import { deleteCard, deleteDetail } from '../cards/cards-service.ts';
-import { findDetailRow } from '../cards/details-repository.ts';
-import { getContact, withDefaults, writeContact } from '../contact/contact-repository.ts';
-import { getProof, proofFromVersion, writeProof } from '../proof/proof-repository.ts';
+import { getContact, withDefaults, writeContact } from '../contact/contact-service.ts';
+import { getProof, proofFromVersion, writeProof } from '../proof/proof-service.ts';
 import { refusingGoneImage, refusingGoneRow } from '../images/image-references.ts';
 import { assertVersion, staleOrGone } from '../../lib/concurrency.ts';
 import { ConflictError, NotFoundError } from '../../lib/domain-errors.ts';
 import {
+  deleteSlide,
   findSlideRow,
   insertSlideAt,
   lockSlideOrder,
   placeSlideRow,
   rememberedOrder,
   restoredPosition,
+  slideVersion,
+  updateSlideRow,
+  type SlideChanges,
   type SlideRow,
-} from '../slides/slides-repository.ts';
-import { deleteSlide } from '../slides/slides-service.ts';
-import { deleteWord } from '../keywords/keywords-repository.ts';
+} from '../slides/slides-service.ts';
+import { deleteWord, findWordRow, insertWord, insertWordRow, type WordRow } from '../keywords/keywords-service.ts';
 import { applyFaqVersion, deleteFaq, faqUpdatedAt, reinsertFaq } from '../faq/faq-service.ts';
 import { EMPTY_ABOUT, pickAbout, type AboutText } from '../../../shared/about.ts';
 import type { Version } from '../../../shared/history.ts';
 import type { Contact, Language } from '../../../shared/schemas.ts';
-import { changedFields, findHistory, recordChange } from './history-repository.ts';
-import { findInTrash, removeFromTrash } from '../trash/trash-repository.ts';
-import { cardVersion, detailVersion, slideVersion, str } from './versions.ts';
+import { changedFields, deleteHistoryOf, findHistory, recordChange } from './history-service.ts';
+import { findInTrash, removeFromTrash } from '../trash/trash-service.ts';
+import { str } from './versions.ts';
 import { isStoredSnapshot, isStoredVersion } from '../backup/values.ts';
 
 /**
@@ -67,21 +83,14 @@ async function restoreIn(trx: Tx, id: string, actor: string): Promise<string | u
         // Its addresses, unless another card took them while it was in the trash (or it was deleted before it had any).
         const card = { ...(row as CardRow) };
         Object.assign(card, await restoredCardSlugs(trx, card));
-        await trx.insertInto('cards').values(card).execute();
-        for (const d of entry.snapshot.details ?? [])
-          await trx
-            .insertInto('card_details')
-            .values(d as CardDetailRow)
-            .execute();
+        await insertCardRow(trx, card);
+        for (const d of entry.snapshot.details ?? []) await insertDetailRow(trx, d as CardDetailRow);
         after = cardVersion(card);
         break;
       }
       case 'detail': {
         if (!(await findCardRow(trx, String(row.card_id)))) throw new ConflictError(CARD_FIRST);
-        await trx
-          .insertInto('card_details')
-          .values(row as CardDetailRow)
-          .execute();
+        await insertDetailRow(trx, row as CardDetailRow);
         after = detailVersion(row as CardDetailRow);
         break;
       }
@@ -93,10 +102,7 @@ async function restoreIn(trx: Tx, id: string, actor: string): Promise<string | u
         break;
       }
       case 'word': {
-        await trx
-          .insertInto('words')
-          .values(row as { id: string; word: string; word_key: string; created_at: string })
-          .execute();
+        await insertWordRow(trx, row as WordRow);
         after = { word: String(row.word) };
         break;
       }
@@ -124,20 +130,7 @@ export async function deleteForever(deps: RestoreDeps, id: string): Promise<void
     const images = (await removeFromTrash(trx, id)) ?? [];
     if (entry.kind === 'card') await deleteCardSlugsOf(trx, id);
     const items = [id, ...(entry.snapshot.details ?? []).map((d) => String(d.id))];
-    const gone = await trx
-      .deleteFrom('history')
-      .where('item_id', 'in', items)
-      .where('kind', 'in', ['card', 'detail', 'slide', 'word', 'faq'])
-      .returning('id')
-      .execute();
-    for (const h of gone) {
-      const kept = await trx
-        .deleteFrom('kept_images')
-        .where('owner', '=', `history:${h.id}`)
-        .returning('image')
-        .execute();
-      images.push(...kept.map((k) => k.image));
-    }
+    images.push(...(await deleteHistoryOf(trx, ['card', 'detail', 'slide', 'word', 'faq'], items)));
     return images;
   });
   await deps.images.releaseUnused(deps.db, freed);
@@ -232,18 +225,10 @@ async function applyIn(
       return latestOf(trx, kind, id);
     }
     case 'word': {
-      if (await trx.selectFrom('words').select('id').where('id', '=', id).executeTakeFirst()) return undefined;
+      if (await findWordRow(trx, id)) return undefined;
       if (await findInTrash(trx, id)) return restoreIn(trx, id, actor);
       try {
-        await trx
-          .insertInto('words')
-          .values({
-            id,
-            word: str(v, 'word'),
-            word_key: str(v, 'word').toLocaleLowerCase(),
-            created_at: new Date().toISOString(),
-          })
-          .execute();
+        await insertWord(trx, id, str(v, 'word'), new Date().toISOString());
       } catch (err) {
         if (isUniqueViolation(err)) throw new ConflictError(TAKEN);
         throw err;
@@ -320,7 +305,6 @@ async function applyToRecord(
   expected: string | undefined,
   actor: string,
 ): Promise<string | undefined> {
-  const table = kind === 'card' ? 'cards' : kind === 'detail' ? 'card_details' : 'slides';
   const find = () =>
     kind === 'card' ? findCardRow(trx, id) : kind === 'detail' ? findDetailRow(trx, id) : findSlideRow(trx, id);
   let current = await find();
@@ -378,13 +362,14 @@ async function applyToRecord(
       slugEn: changes.slug_en ?? (current as CardRow).slug_en,
     });
   if (changedFields(version(current), target).length === 0) return restored;
-  const r = await trx
-    .updateTable(table)
-    .set(changes)
-    .where('id', '=', id)
-    .where('updated_at', '=', current.updated_at)
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) await staleOrGone(find, expected, GONE[kind]);
+  const { updated_at: updatedAt, ...fields } = changes as Record<string, unknown> & { updated_at: string };
+  const swapped =
+    kind === 'card'
+      ? (await updateCardRow(trx, id, fields as CardChanges, updatedAt, current.updated_at)) !== undefined
+      : kind === 'detail'
+        ? (await updateDetailRow(trx, id, fields as DetailChanges, updatedAt, current.updated_at)) !== undefined
+        : Number((await updateSlideRow(trx, id, changes as SlideChanges, current.updated_at)).numUpdatedRows) > 0;
+  if (!swapped) await staleOrGone(find, expected, GONE[kind]);
   const now = await find();
   if (!now) throw new NotFoundError(GONE[kind]);
   const made = await recordChange(trx, {
@@ -414,22 +399,11 @@ export async function currentVersions(
     if (kind === 'card') version = (await findCardRow(db, itemId))?.updated_at;
     else if (kind === 'detail') version = (await findDetailRow(db, itemId))?.updated_at;
     else if (kind === 'slide') version = (await findSlideRow(db, itemId))?.updated_at;
-    else if (kind === 'about')
-      version =
-        (
-          await db
-            .selectFrom('about')
-            .select('updated_at')
-            .where('language', '=', itemId as Language)
-            .executeTakeFirst()
-        )?.updated_at ?? '';
+    else if (kind === 'about') version = await aboutUpdatedAt(db, itemId as Language);
     else if (kind === 'faq') version = await faqUpdatedAt(db, itemId);
     else if (kind === 'contact') version = (await getContact(db)).updatedAt;
     else if (kind === 'proof') version = (await getProof(db)).updatedAt;
-    else if (kind === 'word')
-      version = (await db.selectFrom('words').select('id').where('id', '=', itemId).executeTakeFirst())
-        ? ''
-        : undefined;
+    else if (kind === 'word') version = (await findWordRow(db, itemId)) ? '' : undefined;
     else version = '';
     if (version !== undefined) out.set(key, version);
   }

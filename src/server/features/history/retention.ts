@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
-import { pruneHistory } from './history-repository.ts';
-import { pruneTrash } from '../trash/trash-repository.ts';
+import { pruneHistory } from './history-service.ts';
+import { pruneTrash } from '../trash/trash-service.ts';
 import { dropOrphanSlugs } from '../cards/card-slugs.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

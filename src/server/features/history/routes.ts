@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../../lib/http-error.ts';
 import { HISTORY_SOURCES, historySourceOf } from './sources.ts';
-import { cardTypes } from '../trash/trash-repository.ts';
+import { cardTypes } from './card-types.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { expectedVersion } from '../../lib/concurrency.ts';
 import { errors, HistoryList, HistoryQuery, IdParams, RestoreBody, Restored, tags } from './schemas.ts';

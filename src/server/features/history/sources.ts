@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { CONTENT_HISTORY_KINDS, type HistoryEntry, type HistoryKind } from '../../../shared/history.ts';
 import { requestHistory } from '../requests/request-trash.ts';
 import { cityHistory } from '../cities/city-history.ts';
-import { findHistory, listHistory } from './history-repository.ts';
+import { findHistory, listHistory } from './history-service.ts';
 import { currentVersions, restoreVersion } from './restore-service.ts';
 
 /** What a source's restore may use. */

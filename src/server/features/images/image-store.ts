@@ -14,7 +14,7 @@ import {
 } from './images-repository.ts';
 
 export { MAX_UPLOAD_BYTES } from './image-encode.ts';
-export { variantName } from './images-repository.ts';
+export { storedImageNames, variantName } from './images-repository.ts';
 
 /** Stored names: 32 hex characters (a hash of the bytes; older uploads got random ones) and .webp. */
 const NAME_RE = /^[a-f0-9]{32}\.webp$/;

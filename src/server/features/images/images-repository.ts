@@ -35,6 +35,13 @@ const unreferenced = ({ not, exists, selectFrom }: ExpressionBuilder<Database, '
 /** A refusal by the database because the image is still named by a card, detail item or slide. */
 const IN_USE = /_image_fk|images_in_use/; // kept_images_image_fk too
 
+/** Which of `names` are stored images (a kept image must be one: kept_images names an image row). */
+export async function storedImageNames(db: Db, names: string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const rows = await db.selectFrom('images').select('name').where('name', 'in', names).execute();
+  return rows.map((r) => r.name);
+}
+
 export async function findImage(db: Db, name: string): Promise<StoredImage | undefined> {
   const row = await db.selectFrom('images').selectAll().where('name', '=', name).executeTakeFirst();
   return row

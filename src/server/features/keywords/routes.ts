@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../lib/actor.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { addWord, deleteWord, listWords } from './keywords-repository.ts';
+import { addWord, deleteWord, listWords } from './keywords-service.ts';
 import { errors, IdParams, MessageOnly, tags, WordAdded, WordCreate, WordList } from './schemas.ts';
 
 const words: FastifyPluginAsyncTypebox = async (app) => {

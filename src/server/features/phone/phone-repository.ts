@@ -1,8 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { recordChange } from '../history/history-repository.ts';
-import { InvalidInputError } from '../../lib/domain-errors.ts';
 import { phone as phones } from '../../lib/phone.ts';
-import { phoneRefusal } from '../../../shared/phone.ts';
 
 const PHONE_KEY = 'phone';
 
@@ -16,48 +13,16 @@ export async function getPhone(db: Db): Promise<string> {
   return phones.international(stored) ?? stored;
 }
 
-/**
- * Checks the number as a phone number and stores it in international form; returns what was stored.
- * With `actor` (an admin's change) the number it replaced is kept in the history.
- */
-export async function setPhone(db: Db, phone: string, actor?: string): Promise<string> {
-  const value = phones.international(phone);
-  if (!value) throw new InvalidInputError('phoneNumber', phoneRefusal('phoneNumber'));
-  if (actor !== undefined && !db.isTransaction) return db.transaction().execute((trx) => setPhone(trx, phone, actor));
-  const before = actor === undefined ? undefined : await getPhone(db);
+/** Stores a number already checked (phone-service.ts checks it). */
+export async function storePhone(db: Db, value: string): Promise<void> {
   await db
     .insertInto('settings')
     .values({ key: PHONE_KEY, value })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
-  if (actor !== undefined) {
-    await recordChange(db, {
-      kind: 'phone',
-      itemId: 'phone',
-      title: value,
-      before: { phone: before ?? '' },
-      after: { phone: value },
-      actor,
-    });
-  }
-  return value;
 }
 
-/**
- * Removes the number (a site starts without one; restoring that version from the history brings
- * back "no number", which no phone check would let setPhone store). The number it removes is kept
- * in the history.
- */
-export async function clearPhone(db: Db, actor: string): Promise<void> {
-  const before = await getPhone(db);
-  if (before === '') return;
+/** Removes the stored number. */
+export async function removePhone(db: Db): Promise<void> {
   await db.deleteFrom('settings').where('key', '=', PHONE_KEY).execute();
-  await recordChange(db, {
-    kind: 'phone',
-    itemId: 'phone',
-    title: '',
-    before: { phone: before },
-    after: { phone: '' },
-    actor,
-  });
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { getPhone, setPhone } from './phone-repository.ts';
+import { getPhone, setPhone } from './phone-service.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { errors, PhoneAnswer, PhoneChange, PhoneSaved, tags } from './schemas.ts';
 

@@ -3,13 +3,7 @@ import { settingsRow } from '../settings/settings-row.ts';
 import { InvalidInputError } from '../../lib/domain-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Version } from '../../../shared/history.ts';
-import {
-  PROOF_LINK_FIELDS,
-  type Proof,
-  type ProofFields,
-  type ProofInput,
-  type ProofQuote,
-} from '../../../shared/schemas.ts';
+import { PROOF_LINK_FIELDS, type Proof, type ProofFields, type ProofQuote } from '../../../shared/schemas.ts';
 import { tidyText } from '../../../shared/text.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 
@@ -50,7 +44,7 @@ const CR_NUMBER = /^[0-9]{10}$/;
 /** Saudi VAT registration: 15 digits, the first and the last a 3. */
 const VAT_NUMBER = /^3[0-9]{13}3$/;
 
-type LinkField = (typeof PROOF_LINK_FIELDS)[number];
+export type LinkField = (typeof PROOF_LINK_FIELDS)[number];
 
 /** Google's own addresses a Business Profile or its reviews are shared from. */
 const isGoogleHost = (host: string): boolean =>
@@ -162,7 +156,7 @@ const proofVersion = (p: Proof): Version => ({
 });
 
 // No title: the History screen names the entry by its kind ("Trust & proof").
-const proofRow = settingsRow<Proof>({
+export const proofRow = settingsRow<Proof>({
   key: PROOF_KEY,
   empty: EMPTY_PROOF,
   history: { kind: 'proof', title: () => '', version: proofVersion },
@@ -195,32 +189,4 @@ export function proofFromVersion(v: Version): ProofFields {
     crCheckLink: str('crCheckLink'),
     vatCheckLink: str('vatCheckLink'),
   };
-}
-
-/** Saves the trust settings; with `expected` (the updatedAt read) a newer save answers 409. */
-export async function saveProof(
-  db: Db,
-  input: ProofInput,
-  expected: string | undefined,
-  actor?: string,
-): Promise<Proof> {
-  return db.transaction().execute((trx) => writeProof(trx, input, expected, actor));
-}
-
-/**
- * The write of saveProof inside a transaction the caller holds (the demo seed, a restore); with
- * `actor`, kept in the history. A link left out (a client from before they existed) keeps the stored one.
- */
-export async function writeProof(
-  db: Db,
-  input: ProofInput,
-  expected: string | undefined,
-  actor?: string,
-): Promise<Proof> {
-  const current = await proofRow.get(db);
-  const links = Object.fromEntries(PROOF_LINK_FIELDS.map((f) => [f, input[f] ?? current[f]])) as Pick<
-    ProofFields,
-    LinkField
-  >;
-  return proofRow.write(db, normaliseProof({ ...input, ...links }), expected, actor);
 }

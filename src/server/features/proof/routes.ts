@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../lib/actor.ts';
 import { expectedVersion } from '../../lib/concurrency.ts';
-import { getProof, saveProof } from './proof-repository.ts';
+import { getProof, saveProof } from './proof-service.ts';
 import { errors, ProofAnswer, ProofSave, ProofSaved, tags } from './schemas.ts';
 
 /** GET/PUT /api/proof: figures, the guarantee, the registration numbers and customer quotes. */

@@ -1,6 +1,5 @@
 import { nextUpdatedAt, type Db } from '../../db/database.ts';
 import { assertSwapped, assertVersion } from '../../lib/concurrency.ts';
-import { recordChange } from '../history/history-repository.ts';
 import type { ContentHistoryKind, Version } from '../../../shared/history.ts';
 
 /** What every settings row answers besides its fields: the version an editor sends back (If-Match). */
@@ -31,9 +30,10 @@ export interface SettingsRowDefinition<T extends Versioned> {
  * One JSON row of the `settings` table edited as a whole (the contact details, trust and proof,
  * the search titles): read with every field present, written with a version check (the
  * `updatedAt` the editor read, 409 when it changed since) and a compare-and-set on the stored
- * value (409 when another save won the race), and, for an admin's change, the value it replaced
- * kept in the History. Each feature says what is stored (`empty`), how an old row reads, and its
- * History kind; its own rules (normalising, refusals) run before `write`.
+ * value (409 when another save won the race). An admin's change keeps the value it replaced in
+ * the History through settings-service.ts (`writeRow`): this module reads and writes the row only.
+ * Each feature says what is stored (`empty`), how an old row reads, and its History kind; its own
+ * rules (normalising, refusals) run before `write`.
  */
 export function settingsRow<T extends Versioned>(def: SettingsRowDefinition<T>) {
   const parse = (value: string | undefined): T => {
@@ -57,14 +57,13 @@ export function settingsRow<T extends Versioned>(def: SettingsRowDefinition<T>) 
 
   /**
    * Stores `fields` (already checked) in the transaction the caller holds. With `expected`, a
-   * newer stored version answers 409; with `actor`, the replaced value is kept in the History.
+   * newer stored version answers 409. Answers the value it replaced and the one it stored.
    */
   const write = async (
     db: Db,
     fields: Omit<T, 'updatedAt'>,
     expected: string | undefined,
-    actor?: string,
-  ): Promise<T> => {
+  ): Promise<{ before: T; after: T }> => {
     const row = await db.selectFrom('settings').select('value').where('key', '=', def.key).executeTakeFirst();
     const current = parse(row?.value);
     assertVersion(expected, current.updatedAt);
@@ -82,22 +81,15 @@ export function settingsRow<T extends Versioned>(def: SettingsRowDefinition<T>) 
           .executeTakeFirst(),
       );
     }
-    if (actor !== undefined && def.history) {
-      await recordChange(db, {
-        kind: def.history.kind,
-        itemId: def.key,
-        title: def.history.title(next),
-        before: asVersion(current),
-        after: asVersion(next),
-        actor,
-      });
-    }
-    return next;
+    return { before: current, after: next };
   };
 
-  /** `write` in a transaction of its own. */
-  const save = (db: Db, fields: Omit<T, 'updatedAt'>, expected: string | undefined, actor?: string): Promise<T> =>
-    db.transaction().execute((trx) => write(trx, fields, expected, actor));
+  /** `write` in a transaction of its own, for a row kept in no History. */
+  const save = async (db: Db, fields: Omit<T, 'updatedAt'>, expected: string | undefined): Promise<T> =>
+    (await db.transaction().execute((trx) => write(trx, fields, expected))).after;
 
-  return { get, write, save };
+  return { key: def.key, history: def.history, asVersion, get, write, save };
 }
+
+/** A settings row as settingsRow makes it. */
+export type SettingsRow<T extends Versioned> = ReturnType<typeof settingsRow<T>>;

@@ -56,7 +56,7 @@ export async function appendSlideRow(trx: Tx, row: Omit<SlideRow, 'position'>): 
   return stored;
 }
 
-type SlideChanges = Pick<SlideRow, 'title' | 'details' | 'title_en' | 'details_en' | 'image' | 'updated_at'>;
+export type SlideChanges = Pick<SlideRow, 'title' | 'details' | 'title_en' | 'details_en' | 'image' | 'updated_at'>;
 
 /**
  * Compare-and-set on updated_at: of two edits that read the same version, only the first lands.

@@ -6,9 +6,9 @@ import { englishPair } from '../../lib/english.ts';
 import { newId } from '../../lib/ids.ts';
 import { NOT_UPLOADED, requireStoredImage } from '../../lib/stored-image.ts';
 import { refusingGoneImage } from '../images/image-references.ts';
-import { recordChange } from '../history/history-repository.ts';
-import { putInTrash } from '../trash/trash-repository.ts';
-import { slideVersion } from '../history/versions.ts';
+import { recordChange } from '../history/history-service.ts';
+import { putInTrash } from '../trash/trash-service.ts';
+import type { Version } from '../../../shared/history.ts';
 import type { Slide } from '../../../shared/schemas.ts';
 import {
   appendSlideRow,
@@ -21,6 +21,7 @@ import {
   updateSlideRow,
   type MoveResult,
   type SlideDirection,
+  type SlideRow,
 } from './slides-repository.ts';
 
 /**
@@ -37,6 +38,29 @@ export interface SlideText {
   titleEn?: string | undefined;
   detailsEn?: string | undefined;
 }
+
+/** What a version of a slide holds in the History: its stored fields by their API names. */
+export const slideVersion = (r: SlideRow): Version => ({
+  title: r.title,
+  details: r.details,
+  titleEn: r.title_en,
+  detailsEn: r.details_en,
+  image: r.image,
+  updatedAt: r.updated_at,
+});
+
+/** What other features read of the slides (the pages) and what a restore from the History or the Trash uses: through this service (decision 034). */
+export {
+  findSlideRow,
+  insertSlideAt,
+  lockSlideOrder,
+  placeSlideRow,
+  rememberedOrder,
+  restoredPosition,
+  updateSlideRow,
+  type SlideChanges,
+  type SlideRow,
+} from './slides-repository.ts';
 
 const SLIDE_GONE = 'Slide not found.';
 

@@ -4,7 +4,7 @@ import { CONTENT_TRASH_KINDS, type TrashItem } from '../../../shared/history.ts'
 import { deleteForever, restoreFromTrash } from '../history/restore-service.ts';
 import { requestTrash } from '../requests/request-trash.ts';
 import { cityTrash } from '../cities/city-history.ts';
-import { findInTrash, listTrash } from './trash-repository.ts';
+import { findInTrash, listTrash } from './trash-service.ts';
 
 /** What a source's restore and purge may use. */
 type TrashDeps = Pick<AppContext, 'db' | 'images'>;

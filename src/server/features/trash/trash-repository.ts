@@ -2,11 +2,11 @@ import type { Db } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import { imageUrl } from '../../lib/image-url.ts';
 import type { CityKind, ContentTrashKind, TrashItem } from '../../../shared/history.ts';
-import { forgetImages, keepImages } from '../history/history-repository.ts';
 
 /**
  * The trash: deleted items, keyed by their own id, with the rows they were as JSON. The images
- * those rows name are kept (kept_images) until the item is restored or deleted forever.
+ * those rows name are kept (kept_images, the history's table) until the item is restored or
+ * deleted forever: trash-service.ts keeps and releases them around the rows written here.
  */
 
 interface TrashSnapshot {
@@ -32,13 +32,13 @@ export interface TrashEntry {
   deletedAt: string;
 }
 
-const imagesIn = (s: TrashSnapshot): string[] =>
+/** The images a snapshot's rows name (the item's and its detail items'). */
+export const imagesIn = (s: TrashSnapshot): string[] =>
   [s.row, ...(s.details ?? [])].map((r) => r.image).filter((i): i is string => typeof i === 'string' && i !== '');
 
-/** Puts a deleted item in the trash, in the transaction that deletes it. */
-export async function putInTrash(db: Db, entry: Omit<TrashEntry, 'deletedAt'>): Promise<void> {
+/** Writes a deleted item's row, replacing one of the same id; the caller's transaction keeps its images. */
+export async function insertTrashRow(db: Db, entry: Omit<TrashEntry, 'deletedAt'>): Promise<void> {
   await db.deleteFrom('trash').where('id', '=', entry.id).execute();
-  await forgetImages(db, `trash:${entry.id}`);
   await db
     .insertInto('trash')
     .values({
@@ -51,7 +51,6 @@ export async function putInTrash(db: Db, entry: Omit<TrashEntry, 'deletedAt'>): 
       deleted_at: nowIso(),
     })
     .execute();
-  await keepImages(db, `trash:${entry.id}`, imagesIn(entry.snapshot));
 }
 
 type TrashRow = {
@@ -80,27 +79,16 @@ export async function findInTrash(db: Db, id: string): Promise<TrashEntry | unde
 }
 
 /**
- * Whether each card is a product or a portfolio entry, read from the card, else from the trash
- * (a card deleted since); a card in neither is left out. For the History screen to name the kind.
+ * Whether each of the cards `ids` in the trash is a product or a portfolio entry, read from its
+ * snapshot; a card not in the trash is left out (history/card-types.ts asks the cards first).
  */
-export async function cardTypes(db: Db, ids: string[]): Promise<Map<string, string>> {
+export async function trashedCardTypes(db: Db, ids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return out;
-  for (const r of await db.selectFrom('cards').select(['id', 'type']).where('id', 'in', unique).execute())
-    out.set(r.id, r.type);
-  const missing = unique.filter((id) => !out.has(id));
-  if (missing.length > 0) {
-    const rows = await db
-      .selectFrom('trash')
-      .selectAll()
-      .where('kind', '=', 'card')
-      .where('id', 'in', missing)
-      .execute();
-    for (const r of rows) {
-      const type = toEntry(r).snapshot.row.type;
-      if (type === 'product' || type === 'portfolio') out.set(r.id, type);
-    }
+  if (ids.length === 0) return out;
+  const rows = await db.selectFrom('trash').selectAll().where('kind', '=', 'card').where('id', 'in', ids).execute();
+  for (const r of rows) {
+    const type = toEntry(r).snapshot.row.type;
+    if (type === 'product' || type === 'portfolio') out.set(r.id, type);
   }
   return out;
 }
@@ -139,17 +127,14 @@ export async function listTrash(db: Db, keptDays: number, kinds: readonly string
   });
 }
 
-/** Takes an item out of the trash (restored or deleted forever); answers the images it kept. */
-export async function removeFromTrash(db: Db, id: string): Promise<string[] | undefined> {
+/** Deletes a trashed item's row; false when there was none. */
+export async function deleteTrashRow(db: Db, id: string): Promise<boolean> {
   const r = await db.deleteFrom('trash').where('id', '=', id).executeTakeFirst();
-  if (Number(r.numDeletedRows) === 0) return undefined;
-  return forgetImages(db, `trash:${id}`);
+  return Number(r.numDeletedRows) > 0;
 }
 
-/** Deletes what was put in the trash before `before`; answers the images it kept, for the caller to release. */
-export async function pruneTrash(db: Db, before: Date): Promise<string[]> {
+/** The ids of what was put in the trash before `before`. */
+export async function trashedBefore(db: Db, before: Date): Promise<string[]> {
   const rows = await db.selectFrom('trash').select('id').where('deleted_at', '<', before.toISOString()).execute();
-  const freed: string[] = [];
-  for (const { id } of rows) freed.push(...((await removeFromTrash(db, id)) ?? []));
-  return freed;
+  return rows.map((r) => r.id);
 }
