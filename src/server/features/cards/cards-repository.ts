@@ -75,6 +75,17 @@ export async function findCardRow(db: Db, id: string): Promise<CardRow | undefin
   return db.selectFrom('cards').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Whether a product (a product card, not a project) with this id exists (the faq's tie to a product page). */
+export async function productExists(db: Db, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('cards')
+    .select('id')
+    .where('id', '=', id)
+    .where('type', '=', 'product')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Whether each of the cards `ids` is a product or a portfolio entry; a card not there is left out. */
 export async function cardTypesOf(db: Db, ids: string[]): Promise<Map<string, string>> {
   const out = new Map<string, string>();

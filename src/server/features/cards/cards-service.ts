@@ -48,7 +48,12 @@ export type CardDeps = Pick<AppContext, 'db' | 'images'>;
 export {
   cardTypesOf,
   findCardRow,
+  getCardWithDetails,
   insertCardRow,
+  listCards,
+  listHomePortfolio,
+  productExists,
+  slugHolder,
   updateCardRow,
   type CardChanges,
   type CardDetailRow,

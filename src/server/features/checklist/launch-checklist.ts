@@ -1,9 +1,9 @@
-import { getPhone } from '../phone/phone-repository.ts';
-import { getContact } from '../contact/contact-repository.ts';
-import { getProof } from '../proof/proof-repository.ts';
+import { getPhone } from '../phone/phone-service.ts';
+import { getContact } from '../contact/contact-service.ts';
+import { getProof } from '../proof/proof-service.ts';
 import { lastMailTest } from '../mail/mail-test.ts';
 import { backupState } from '../system/system-facts.ts';
-import { listServedCities } from '../cities/cities-repository.ts';
+import { listServedCities } from '../cities/cities-service.ts';
 import { countShownFaqs } from '../faq/faq-service.ts';
 import type { Db } from '../../db/database.ts';
 import { phone as phones } from '../../lib/phone.ts';

@@ -115,6 +115,11 @@ export async function findCityRow(db: Db, id: string): Promise<CityRow | undefin
   return db.selectFrom('cities').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Whether a city with this id exists (the faq's tie to a city page). */
+export async function cityExists(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('cities').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
 export async function getCity(db: Db, id: string): Promise<City | undefined> {
   const row = await findCityRow(db, id);
   if (!row) return undefined;

@@ -24,6 +24,12 @@ import {
   type CityRow,
 } from './cities-repository.ts';
 
+/**
+ * What other features read of the cities (the pages, the launch checklist, the faq's ties): through
+ * this service, never the repository (decision 034).
+ */
+export { cityExists, cityProjectIds, findCityBySlug, listServedCities, type CityRow } from './cities-repository.ts';
+
 /** "Al Khobar" → "al-khobar": the ASCII slug made from an English name ('' when it has no Latin letters). */
 function slugOf(name: string): string {
   return name

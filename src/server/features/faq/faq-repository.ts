@@ -67,21 +67,6 @@ export async function countFaqs(db: Db, enabledOnly = false): Promise<number> {
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
-/** Whether a served city and a product (a product card, not a project) with these ids exist. */
-export async function placesExist(
-  db: Db,
-  cityId: string | null,
-  cardId: string | null,
-): Promise<{ city: boolean; card: boolean }> {
-  const [city, card] = await Promise.all([
-    cityId ? db.selectFrom('cities').select('id').where('id', '=', cityId).executeTakeFirst() : undefined,
-    cardId
-      ? db.selectFrom('cards').select('id').where('id', '=', cardId).where('type', '=', 'product').executeTakeFirst()
-      : undefined,
-  ]);
-  return { city: cityId === null || city !== undefined, card: cardId === null || card !== undefined };
-}
-
 export async function insertFaq(db: Db, row: FaqRow): Promise<void> {
   await db.insertInto('faqs').values(row).execute();
 }

@@ -15,12 +15,29 @@ import {
   latestGeneralChange,
   listFaqRows,
   listShownFaqRows,
-  placesExist,
   setFaqPosition,
   toFaq,
   updateFaq,
   type FaqRow,
 } from './faq-repository.ts';
+import { cityExists } from '../cities/cities-service.ts';
+import { productExists } from '../cards/cards-service.ts';
+
+/**
+ * Whether a served city and a product (a product card, not a project) with these ids exist: asked
+ * of the cities and the cards, whose tables this feature does not read (decision 034).
+ */
+async function placesExist(
+  db: Db,
+  cityId: string | null,
+  cardId: string | null,
+): Promise<{ city: boolean; card: boolean }> {
+  const [city, card] = await Promise.all([
+    cityId ? cityExists(db, cityId) : cityId === null,
+    cardId ? productExists(db, cardId) : cardId === null,
+  ]);
+  return { city, card };
+}
 
 /** Paragraphs kept apart by one blank line, spaces inside a line made single, each trimmed. */
 const tidyParagraphs = (s: string): string =>

@@ -1,4 +1,4 @@
-import type { CityRow } from '../cities/cities-repository.ts';
+import type { CityRow } from '../cities/cities-service.ts';
 import { phone as phones } from '../../lib/phone.ts';
 import type { Language } from '../../../shared/language.ts';
 import type { CityView } from '../../../shared/page-data.ts';

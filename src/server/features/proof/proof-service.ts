@@ -4,7 +4,7 @@ import { writeRow } from '../settings/settings-service.ts';
 import { getProof, normaliseProof, proofRow, type LinkField } from './proof-repository.ts';
 
 /** What other features read of the trust settings (the pages, the launch checklist, a backup's check, a restore): through this service (decision 034). */
-export { getProof, proofFromVersion } from './proof-repository.ts';
+export { getProof, normaliseProof, proofFromVersion } from './proof-repository.ts';
 
 /** Saves the trust settings; with `expected` (the updatedAt read) a newer save answers 409. */
 export async function saveProof(

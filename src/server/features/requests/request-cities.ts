@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { dictionaryFor, type Language } from '../../../shared/i18n/index.ts';
 import { citiesIn } from '../../../shared/site.ts';
-import { getContact } from '../contact/contact-repository.ts';
+import { getContact } from '../contact/contact-service.ts';
 
 /**
  * The cities a request may name, in the page's language: the cities served as the contact details

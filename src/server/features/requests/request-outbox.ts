@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { smtpAnswerOf } from '../../mail/mailer.ts';
-import { getOptions } from '../leads/leads-repository.ts';
+import { getOptions } from '../leads/leads-service.ts';
 import { requestEmail } from './request-email.ts';
 import {
   claimRequestMail,

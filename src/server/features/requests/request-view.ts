@@ -3,7 +3,7 @@ import type { Language } from '../../../shared/i18n/index.ts';
 import { localizeCard } from '../../../shared/localize.ts';
 import type { PageState } from '../../../shared/page-data.ts';
 import type { RequestErrors, RequestValues } from '../../../shared/quote-request.ts';
-import { getCardWithDetails } from '../cards/cards-repository.ts';
+import { getCardWithDetails } from '../cards/cards-service.ts';
 import { servedCities } from './request-cities.ts';
 
 /** The request form sent back refused (400, or 429 past a sender's bound): every value as typed, every refused field with its error. */

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation, nowIso } from '../../db/database.ts';
 import { newId } from '../../lib/ids.ts';
 import { phone as phones } from '../../lib/phone.ts';
-import { findCardRow } from '../cards/cards-repository.ts';
+import { findCardRow } from '../cards/cards-service.ts';
 import { countHit, peekHits } from '../auth/rate-limit-store.ts';
 import type { Language } from '../../../shared/i18n/index.ts';
 import {

@@ -53,6 +53,7 @@ export const slideVersion = (r: SlideRow): Version => ({
 export {
   findSlideRow,
   insertSlideAt,
+  listSlides,
   lockSlideOrder,
   placeSlideRow,
   rememberedOrder,
