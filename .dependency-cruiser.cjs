@@ -6,9 +6,8 @@
  * A feature is a folder of src/server/features. Its routes are registered by the feature table
  * (features/index.ts) and imported by nothing else; services never import routes; repositories
  * import neither; one feature reaches another's tables through that feature's service, not its
- * repository. The crossings that were there when the rule came are listed in
- * .dependency-cruiser-known-violations.json (npm run layers:baseline writes it); a new crossing
- * fails the lint, and the list only shrinks.
+ * repository. No crossing is excused: every import against a rule fails the lint. Which tables
+ * each repository may name is checked by tests/unit/table-ownership.test.ts (SQL, not imports).
  */
 const FEATURE = '^src/server/features/([^/]+)/';
 const REPOSITORY = '-repository\\.ts$';
