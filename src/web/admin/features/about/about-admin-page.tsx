@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { Button, LoadState, PageHeader, TextArea, TextField } from '../../components/ui.tsx';
+import { useEditor } from '../../components/editor-panel.tsx';
 import { useLanguage, useTitle } from '../../i18n/language.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { about, type Language } from '../../lib/endpoints.ts';
-import { EMPTY_ABOUT, pickAbout, type AboutText } from '../../../../shared/about.ts';
+import { EMPTY_ABOUT, pickAbout } from '../../../../shared/about.ts';
 import { LIMITS } from '../../../../shared/limits.ts';
 import { MSG } from '../../lib/messages.ts';
 import { undoEdit } from '../../lib/undo.ts';
@@ -29,39 +30,27 @@ export function AboutAdminPage() {
   const groupId = useId();
   const [language, setLanguage] = useState<Language>(lang);
   const loaded = useLoad((signal) => about.get(language, { signal }), language);
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<AboutText>(EMPTY_ABOUT);
-  const [saving, setSaving] = useState(false);
   const saved = loaded.data ? pickAbout(loaded.data) : EMPTY_ABOUT;
-  const dirty = editing && PAIRS.flat().some((k) => draft[k] !== saved[k]);
-  useUnsavedGuard(dirty);
-
-  const startEdit = () => {
-    setDraft(saved);
-    setEditing(true);
-  };
-  const cancel = () => {
-    setEditing(false);
-    setDraft(EMPTY_ABOUT);
-    loaded.reload();
-  };
-  const confirmSave = async () => {
-    setSaving(true);
-    try {
-      const answer = await about.save(language, draft, loaded.data?.updatedAt || undefined);
+  const editor = useEditor({
+    id: groupId,
+    saved,
+    send: (draft) => about.save(language, draft, loaded.data?.updatedAt || undefined),
+    done: (answer) => {
       notify.undoable(answer.message, () => undoEdit(language, answer.data?.updatedAt));
-      setEditing(false);
       if (answer.data) loaded.set(answer.data);
       else loaded.reload();
-    } catch (err) {
-      // A stale edit says so; every other failure is the catalogue's fixed message.
-      notify.error(err instanceof ApiError && err.status === 409 ? err.message : MSG.saveAboutFailed);
-    } finally {
-      setSaving(false);
-    }
+    },
+    // A stale edit says so; every other failure is the catalogue's fixed message.
+    failed: (err) => notify.error(err instanceof ApiError && err.status === 409 ? err.message : MSG.saveAboutFailed),
+  });
+  const { editing, saving, change } = editor;
+  useUnsavedGuard(editor.dirty);
+  const cancel = () => {
+    editor.cancel();
+    loaded.reload();
   };
 
-  const values = editing ? draft : saved;
+  const values = editor.values ?? saved;
   const contentDir = language === 'ar' ? 'rtl' : 'ltr';
   return (
     <>
@@ -98,7 +87,7 @@ export function AboutAdminPage() {
                 readOnly={!editing}
                 maxLength={LIMITS.about}
                 value={values[titleKey]}
-                onChange={(e) => setDraft((d) => ({ ...d, [titleKey]: e.target.value }))}
+                onChange={(e) => change((d) => ({ ...d, [titleKey]: e.target.value }))}
               />
               <TextArea
                 label={t.fieldDescription}
@@ -106,7 +95,7 @@ export function AboutAdminPage() {
                 rows={5}
                 maxLength={LIMITS.about}
                 value={values[textKey]}
-                onChange={(e) => setDraft((d) => ({ ...d, [textKey]: e.target.value }))}
+                onChange={(e) => change((d) => ({ ...d, [textKey]: e.target.value }))}
               />
             </fieldset>
           ))}
@@ -114,7 +103,7 @@ export function AboutAdminPage() {
         <div className="form-actions">
           {editing ? (
             <>
-              <Button variant="primary" busy={saving} onClick={confirmSave}>
+              <Button variant="primary" busy={saving} onClick={() => void editor.submit()}>
                 {t.confirm}
               </Button>
               <Button variant="ghost" disabled={saving} onClick={cancel}>
@@ -122,7 +111,7 @@ export function AboutAdminPage() {
               </Button>
             </>
           ) : (
-            <Button variant="primary" disabled={!loaded.data} onClick={startEdit}>
+            <Button variant="primary" disabled={!loaded.data} onClick={() => editor.edit()}>
               {t.edit}
             </Button>
           )}

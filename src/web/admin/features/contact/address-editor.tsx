@@ -1,12 +1,13 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Button, LoadState, TextArea, TextField } from '../../components/ui.tsx';
+import { useEffect, useId } from 'react';
+import { Button, TextArea, TextField } from '../../components/ui.tsx';
+import { EditorPanel, FormActions, Problems } from '../../components/editor-panel.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
 import type { Contact, ContactInput } from '../../lib/endpoints.ts';
 import { locationText } from '../../lib/hours-text.ts';
 import type { Loaded } from '../../lib/use-load.ts';
 import { LIMITS } from '../../../../shared/limits.ts';
 import { isGoogleMapsLink, linkIn, mapsLinkFor, parseCoordinates } from '../../../../shared/maps.ts';
-import { useContactSave, type Problem } from './contact-save.ts';
+import { useContactSection } from './contact-save.ts';
 
 interface Draft {
   addressAr: string;
@@ -14,7 +15,6 @@ interface Draft {
   place: string;
 }
 type Key = keyof Draft;
-const KEYS: readonly Key[] = ['addressAr', 'addressEn', 'place'];
 const FORM = 'contact-address';
 
 /** The place field shows the owner's Maps link when there is one, else the coordinates. */
@@ -24,10 +24,10 @@ const toDraft = (c: Contact): Draft => ({
   place: c.mapsLink || (c.location ? locationText(c.location) : ''),
 });
 /** The field a refusal belongs to: the Maps link and the location (location.lat too) are the one place field. */
-const keyOf = (field: string | null): Key | undefined => {
+const keyOf = (field: string): Key | null => {
   if (field === 'addressAr' || field === 'addressEn') return field;
-  if (field === 'mapsLink' || field?.split('.')[0] === 'location') return 'place';
-  return undefined;
+  if (field === 'mapsLink' || field.split('.')[0] === 'location') return 'place';
+  return null;
 };
 
 /**
@@ -56,65 +56,32 @@ export function AddressEditor({
   loaded: Loaded<Contact>;
   onDirtyChange: (dirty: boolean) => void;
 }) {
-  const { t, say } = useLanguage();
+  const { t } = useLanguage();
   const p = t.place;
   const id = useId();
-  const { saving, problems, setProblems, save } = useContactSave(loaded, FORM);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const saved = loaded.data ? toDraft(loaded.data) : null;
-  const dirty = draft !== null && saved !== null && KEYS.some((k) => draft[k] !== saved[k]);
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-  const firstKey = problems.map((x) => keyOf(x.field)).find(Boolean);
-
-  useEffect(() => {
-    if (firstKey) document.getElementById(`${id}-${firstKey}`)?.focus();
-  }, [problems, firstKey, id]);
-
-  const edit = () => {
-    if (!saved) return;
-    setDraft(saved);
-    setProblems([]);
-    requestAnimationFrame(() => document.getElementById(`${id}-addressAr`)?.focus());
-  };
-  const cancel = () => {
-    setDraft(null);
-    setProblems([]);
-  };
-  const confirmSave = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!draft || !loaded.data) return;
-    const place = placeFields(draft.place, loaded.data);
-    if (!place) {
-      // Said here, in the dashboard's language, before anything is sent.
-      setProblems([{ field: 'location', message: p.locationInvalid, said: true }]);
-      return;
-    }
-    if (await save({ addressAr: draft.addressAr, addressEn: draft.addressEn, ...place })) setDraft(null);
-  };
-  const said = (problem: Problem) => (problem.said ? problem.message : say(problem.message));
-  const errorOf = (k: Key) => {
-    const found = problems.filter((x) => keyOf(x.field) === k).map(said);
-    return found.length ? found.join(' ') : undefined;
-  };
-  const field = (k: Key) => ({
-    id: `${id}-${k}`,
-    value: draft?.[k] ?? '',
-    error: errorOf(k),
-    onChange: (e: { target: { value: string } }) => setDraft((d) => (d ? { ...d, [k]: e.target.value } : d)),
+  const editor = useContactSection(loaded, {
+    id,
+    form: FORM,
+    toDraft,
+    fieldOf: keyOf,
+    // Said here, in the dashboard's language, before anything is sent.
+    check: (draft, stored) =>
+      placeFields(draft.place, stored) ? null : { field: 'location', message: p.locationInvalid, said: true },
+    toPart: (draft, stored) => ({
+      addressAr: draft.addressAr,
+      addressEn: draft.addressEn,
+      ...placeFields(draft.place, stored),
+    }),
   });
-  const others = problems.filter((x) => !keyOf(x.field));
+  useEffect(() => onDirtyChange(editor.dirty), [editor.dirty, onDirtyChange]);
+  const field = editor.field;
   const data = loaded.data;
   const address = data ? data.addressAr || data.addressEn : '';
 
   return (
-    <section className="panel" id="address" aria-labelledby={`${id}-heading`} tabIndex={-1}>
-      <h2 className="section-title" id={`${id}-heading`}>
-        {p.addressTitle}
-      </h2>
-      <p className="field-hint">{p.addressHint}</p>
-      <LoadState loading={loaded.loading && !loaded.data} error={loaded.error} onRetry={loaded.reload} />
-      {draft ? (
-        <form className="contact-form" onSubmit={confirmSave} noValidate>
+    <EditorPanel id={id} anchor="address" title={p.addressTitle} hint={p.addressHint} load={loaded}>
+      {editor.editing ? (
+        <form className="contact-form" onSubmit={editor.submit} noValidate>
           <div className="contact-grid">
             <TextArea
               label={p.addressAr}
@@ -143,19 +110,8 @@ export function AddressEditor({
             hint={p.locationHint}
             {...field('place')}
           />
-          {others.map((x) => (
-            <p key={x.message} className="notice notice-error" role="alert">
-              {said(x)}
-            </p>
-          ))}
-          <div className="form-actions">
-            <Button type="submit" variant="primary" busy={saving}>
-              {t.confirm}
-            </Button>
-            <Button variant="ghost" disabled={saving} onClick={cancel}>
-              {t.cancel}
-            </Button>
-          </div>
+          <Problems said={editor.general} />
+          <FormActions label={t.confirm} saving={editor.saving} onCancel={editor.cancel} />
         </form>
       ) : (
         data && (
@@ -203,7 +159,11 @@ export function AddressEditor({
               </div>
             </dl>
             <div className="form-actions">
-              <Button variant="secondary" onClick={edit} aria-label={`${t.edit} ${p.addressTitle}`}>
+              <Button
+                variant="secondary"
+                onClick={() => editor.edit(undefined, 'addressAr')}
+                aria-label={`${t.edit} ${p.addressTitle}`}
+              >
                 {t.edit}
               </Button>
               {(address || data.location || data.mapsLink) && (
@@ -220,6 +180,6 @@ export function AddressEditor({
           </>
         )
       )}
-    </section>
+    </EditorPanel>
   );
 }

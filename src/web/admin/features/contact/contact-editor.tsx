@@ -1,6 +1,7 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
-import { Button, LoadState, TextArea, TextField } from '../../components/ui.tsx';
+import { Button, TextArea, TextField } from '../../components/ui.tsx';
+import { EditorPanel, FormActions, Problems, useEditor } from '../../components/editor-panel.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
 import { cities, contact, type Contact, type ContactInput } from '../../lib/endpoints.ts';
 import { LIMITS } from '../../../../shared/limits.ts';
@@ -9,38 +10,23 @@ import { undoEdit } from '../../lib/undo.ts';
 import { notify } from '../../lib/notify.ts';
 import { phone } from '../../lib/phone.ts';
 import { useLoad, type Loaded } from '../../lib/use-load.ts';
-import { problemsOf, type Problem } from './contact-save.ts';
 import { CITY_LIST_WORDS } from './contact-words.ts';
 
 /** The form's text: the cities are edited one per line. The opening hours and the address have their own editors. */
-type Plain = Omit<ContactInput, 'citiesAr' | 'citiesEn' | PlaceKey>;
-type PlaceKey = 'hours' | 'hoursNoteAr' | 'hoursNoteEn' | 'addressAr' | 'addressEn' | 'location';
+type Plain = Pick<ContactInput, 'email' | 'whatsapp' | (typeof SOCIAL_LINKS)[number]>;
 interface Draft extends Required<Plain> {
   citiesAr: string;
   citiesEn: string;
 }
 type Key = keyof Draft;
 
-const toDraft = (c: Contact): Draft => {
-  const {
-    updatedAt: _u,
-    citiesAr,
-    citiesEn,
-    hours: _h,
-    hoursNoteAr: _na,
-    hoursNoteEn: _ne,
-    addressAr: _aa,
-    addressEn: _ae,
-    location: _l,
-    ...rest
-  } = c;
-  return {
-    ...rest,
-    whatsapp: phone.display(rest.whatsapp),
-    citiesAr: citiesAr.join('\n'),
-    citiesEn: citiesEn.join('\n'),
-  };
-};
+const toDraft = (c: Contact): Draft => ({
+  email: c.email,
+  whatsapp: phone.display(c.whatsapp),
+  ...(Object.fromEntries(SOCIAL_LINKS.map((k) => [k, c[k]])) as Record<(typeof SOCIAL_LINKS)[number], string>),
+  citiesAr: c.citiesAr.join('\n'),
+  citiesEn: c.citiesEn.join('\n'),
+});
 const lines = (text: string) =>
   text
     .split('\n')
@@ -60,8 +46,8 @@ const toFields = (d: Draft): ContactInput => ({
 const FIELD_KEYS: readonly Key[] = ['email', 'whatsapp', ...SOCIAL_LINKS, 'citiesAr', 'citiesEn'];
 const FORM = 'contact-details';
 /** The field of this form a refusal names (citiesAr.2 is the Arabic cities' box). */
-const keyOf = (field: string | null): Key | null => {
-  const named = (field ?? '').split('.')[0] as Key;
+const keyOf = (field: string): Key | null => {
+  const named = field.split('.')[0] as Key;
   return FIELD_KEYS.includes(named) ? named : null;
 };
 
@@ -78,72 +64,32 @@ export function ContactEditor({
   loaded: Loaded<Contact>;
   onDirtyChange: (dirty: boolean) => void;
 }) {
-  const { t, say, lang, to } = useLanguage();
+  const { t, lang, to } = useLanguage();
   const w = CITY_LIST_WORDS[lang];
   const id = useId();
   // Once the site has city entries, the two lists are made from them.
   const entries = useLoad((signal) => cities.list({ signal }), 'cities');
   const fromEntries = (entries.data?.length ?? 0) > 0;
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [problems, setProblems] = useState<Problem[]>([]);
-  const saved = loaded.data ? toDraft(loaded.data) : null;
-  const dirty = draft !== null && saved !== null && FIELD_KEYS.some((k) => draft[k] !== saved[k]);
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-
-  const edit = () => {
-    if (!saved) return;
-    setDraft(saved);
-    setProblems([]);
-    requestAnimationFrame(() => document.getElementById(`${id}-email`)?.focus());
-  };
-  const cancel = () => {
-    setDraft(null);
-    setProblems([]);
-  };
-  const confirmSave = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!draft || saving) return;
-    setSaving(true);
-    try {
-      const answer = await contact.save(toFields(draft), loaded.data?.updatedAt ?? '');
+  const editor = useEditor({
+    id,
+    saved: loaded.data ? toDraft(loaded.data) : null,
+    fieldOf: keyOf,
+    send: (draft) => contact.save(toFields(draft), loaded.data?.updatedAt ?? ''),
+    done: (answer) => {
       loaded.set(answer.data);
-      setDraft(null);
-      setProblems([]);
       notify.undoable(answer.message, () => undoEdit('contact', answer.data.updatedAt), FORM);
-    } catch (err) {
-      const found = problemsOf(err);
-      setProblems(found);
-      const first = found.map((x) => keyOf(x.field)).find(Boolean);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
-      notify.failure(err, FORM);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const errorOf = (k: Key) => {
-    const found = problems.filter((x) => keyOf(x.field) === k).map((x) => say(x.message));
-    return found.length ? found.join(' ') : undefined;
-  };
-  const field = (k: Key) => ({
-    id: `${id}-${k}`,
-    value: draft?.[k] ?? '',
-    error: errorOf(k),
-    onChange: (e: { target: { value: string } }) => setDraft((d) => (d ? { ...d, [k]: e.target.value } : d)),
+    },
+    form: FORM,
   });
+  useEffect(() => onDirtyChange(editor.dirty), [editor.dirty, onDirtyChange]);
+  const field = editor.field;
   const show = (value: string, fallback: string = t.notSet) =>
     value ? <bdi dir="ltr">{value}</bdi> : <span className="muted">{fallback}</span>;
 
   return (
-    <section className="panel" id="details" aria-labelledby={`${id}-heading`} tabIndex={-1}>
-      <h2 className="section-title" id={`${id}-heading`}>
-        {t.contactTitle}
-      </h2>
-      <p className="field-hint">{t.contactHint}</p>
-      <LoadState loading={loaded.loading && !loaded.data} error={loaded.error} onRetry={loaded.reload} />
-      {draft ? (
-        <form className="contact-form" onSubmit={confirmSave} noValidate>
+    <EditorPanel id={id} anchor="details" title={t.contactTitle} hint={t.contactHint} load={loaded}>
+      {editor.editing ? (
+        <form className="contact-form" onSubmit={editor.submit} noValidate>
           <div className="contact-grid">
             <TextField
               label={t.email}
@@ -192,21 +138,8 @@ export function ContactEditor({
               <TextArea label={t.citiesEn} rows={5} lang="en" dir="ltr" hint={t.citiesHint} {...field('citiesEn')} />
             </div>
           )}
-          {problems
-            .filter((x) => !keyOf(x.field))
-            .map((x) => (
-              <p key={x.message} className="notice notice-error" role="alert">
-                {say(x.message)}
-              </p>
-            ))}
-          <div className="form-actions">
-            <Button type="submit" variant="primary" busy={saving}>
-              {t.confirm}
-            </Button>
-            <Button variant="ghost" disabled={saving} onClick={cancel}>
-              {t.cancel}
-            </Button>
-          </div>
+          <Problems said={editor.general} />
+          <FormActions label={t.confirm} saving={editor.saving} onCancel={editor.cancel} />
         </form>
       ) : (
         loaded.data && (
@@ -252,13 +185,17 @@ export function ContactEditor({
               </div>
             </dl>
             <div className="form-actions">
-              <Button variant="secondary" onClick={edit} aria-label={`${t.edit} ${t.contactTitle}`}>
+              <Button
+                variant="secondary"
+                onClick={() => editor.edit(undefined, 'email')}
+                aria-label={`${t.edit} ${t.contactTitle}`}
+              >
                 {t.edit}
               </Button>
             </div>
           </>
         )
       )}
-    </section>
+    </EditorPanel>
   );
 }

@@ -1,12 +1,13 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Button, LoadState, TextField } from '../../components/ui.tsx';
+import { useEffect, useId } from 'react';
+import { Button, TextField } from '../../components/ui.tsx';
+import { EditorPanel, FormActions, Problems } from '../../components/editor-panel.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
 import type { Contact } from '../../lib/endpoints.ts';
 import { dayText } from '../../lib/hours-text.ts';
 import type { Loaded } from '../../lib/use-load.ts';
 import { LIMITS } from '../../../../shared/limits.ts';
 import { MAX_RANGES, pastMidnight, WEEK_DAYS, type OpeningHours, type TimeRange } from '../../../../shared/hours.ts';
-import { useContactSave } from './contact-save.ts';
+import { useContactSection } from './contact-save.ts';
 
 interface Draft {
   show: boolean;
@@ -28,10 +29,8 @@ const toDraft = (c: Contact): Draft => ({
   noteAr: c.hoursNoteAr,
   noteEn: c.hoursNoteEn,
 });
-const same = (a: Draft, b: Draft) => JSON.stringify(a) === JSON.stringify(b);
 /** The refusals said under their own field (a time, a day, a note); the rest above the buttons. */
-const underField = (field: string | null) =>
-  field !== null && /^(hours\.\w+(\.\d\.(from|to))?|hoursNoteAr|hoursNoteEn)$/.test(field);
+const underField = (field: string) => /^(hours\.\w+(\.\d\.(from|to))?|hoursNoteAr|hoursNoteEn)$/.test(field);
 const FORM = 'contact-hours';
 
 /** Sunday's hours on every day that is open; a closed day (Friday, say) stays closed. Offered while Sunday is open. */
@@ -51,65 +50,38 @@ export function HoursEditor({
   loaded: Loaded<Contact>;
   onDirtyChange: (dirty: boolean) => void;
 }) {
-  const { t, say, lang } = useLanguage();
+  const { t, lang } = useLanguage();
   const p = t.place;
   const id = useId();
-  const { saving, problems, setProblems, save } = useContactSave(loaded, FORM);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const saved = loaded.data ? toDraft(loaded.data) : null;
-  const dirty = draft !== null && saved !== null && !same(draft, saved);
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const fieldId = (name: string) => `${id}-${name.replace(/\./g, '-')}`;
-
-  useEffect(() => {
-    const first = problems.find((x) => x.field);
-    if (first?.field) document.getElementById(fieldId(first.field))?.focus();
-    // Focus moves once per refusal.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [problems]);
-
-  const edit = () => {
-    if (!saved) return;
-    setDraft(saved);
-    setProblems([]);
-    requestAnimationFrame(() => document.getElementById(`${id}-show`)?.focus());
-  };
-  const cancel = () => {
-    setDraft(null);
-    setProblems([]);
-  };
-  const setDay = (day: keyof OpeningHours, ranges: TimeRange[]) =>
-    setDraft((d) => (d ? { ...d, days: { ...d.days, [day]: ranges } } : d));
-  const confirmSave = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!draft) return;
-    const ok = await save({
+  const editor = useContactSection(loaded, {
+    id,
+    form: FORM,
+    toDraft,
+    fieldOf: (field) => (underField(field) ? field : null),
+    elementId: fieldId,
+    toPart: (draft) => ({
       hours: draft.show ? draft.days : null,
       hoursNoteAr: draft.noteAr,
       hoursNoteEn: draft.noteEn,
-    });
-    if (ok) setDraft(null);
-  };
-  const errorOf = (name: string) => {
-    const found = problems.filter((x) => x.field === name).map((x) => say(x.message));
-    return found.length ? found.join(' ') : undefined;
-  };
+    }),
+  });
+  useEffect(() => onDirtyChange(editor.dirty), [editor.dirty, onDirtyChange]);
+  const { errorOf, problems, change } = editor;
+  const draft = editor.editing ? editor.values : null;
+  const setDay = (day: keyof OpeningHours, ranges: TimeRange[]) =>
+    change((d) => ({ ...d, days: { ...d.days, [day]: ranges } }));
 
   return (
-    <section className="panel" id="hours" aria-labelledby={`${id}-heading`} tabIndex={-1}>
-      <h2 className="section-title" id={`${id}-heading`}>
-        {p.hoursTitle}
-      </h2>
-      <p className="field-hint">{p.hoursHint}</p>
-      <LoadState loading={loaded.loading && !loaded.data} error={loaded.error} onRetry={loaded.reload} />
+    <EditorPanel id={id} anchor="hours" title={p.hoursTitle} hint={p.hoursHint} load={loaded}>
       {draft ? (
-        <form className="contact-form" onSubmit={confirmSave} noValidate>
+        <form className="contact-form" onSubmit={editor.submit} noValidate>
           <label className="check-line">
             <input
               type="checkbox"
               id={`${id}-show`}
               checked={draft.show}
-              onChange={(e) => setDraft({ ...draft, show: e.target.checked })}
+              onChange={(e) => change((d) => ({ ...d, show: e.target.checked }))}
             />
             <span>{p.showHours}</span>
           </label>
@@ -193,7 +165,7 @@ export function HoursEditor({
                 <Button
                   aria-describedby={`${id}-copy-hint`}
                   disabled={draft.days.sun.length === 0}
-                  onClick={() => setDraft({ ...draft, days: copyFirstDay(draft.days) })}
+                  onClick={() => change((d) => ({ ...d, days: copyFirstDay(d.days) }))}
                 >
                   {p.copyFirstDay}
                 </Button>
@@ -213,7 +185,7 @@ export function HoursEditor({
               hint={p.hoursNoteHint}
               value={draft.noteAr}
               error={errorOf('hoursNoteAr')}
-              onChange={(e) => setDraft({ ...draft, noteAr: e.target.value })}
+              onChange={(e) => change((d) => ({ ...d, noteAr: e.target.value }))}
             />
             <TextField
               label={p.hoursNoteEn}
@@ -223,24 +195,11 @@ export function HoursEditor({
               maxLength={LIMITS.hoursNote}
               value={draft.noteEn}
               error={errorOf('hoursNoteEn')}
-              onChange={(e) => setDraft({ ...draft, noteEn: e.target.value })}
+              onChange={(e) => change((d) => ({ ...d, noteEn: e.target.value }))}
             />
           </div>
-          {problems
-            .filter((x) => !underField(x.field))
-            .map((x) => (
-              <p key={x.message} className="notice notice-error" role="alert">
-                {say(x.message)}
-              </p>
-            ))}
-          <div className="form-actions">
-            <Button type="submit" variant="primary" busy={saving}>
-              {t.confirm}
-            </Button>
-            <Button variant="ghost" disabled={saving} onClick={cancel}>
-              {t.cancel}
-            </Button>
-          </div>
+          <Problems said={editor.general} />
+          <FormActions label={t.confirm} saving={editor.saving} onCancel={editor.cancel} />
         </form>
       ) : (
         loaded.data && (
@@ -286,13 +245,17 @@ export function HoursEditor({
               </dl>
             )}
             <div className="form-actions">
-              <Button variant="secondary" onClick={edit} aria-label={`${t.edit} ${p.hoursTitle}`}>
+              <Button
+                variant="secondary"
+                onClick={() => editor.edit(undefined, 'show')}
+                aria-label={`${t.edit} ${p.hoursTitle}`}
+              >
                 {t.edit}
               </Button>
             </div>
           </>
         )
       )}
-    </section>
+    </EditorPanel>
   );
 }

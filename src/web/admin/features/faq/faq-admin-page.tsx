@@ -1,13 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
-import { ArrowDownIcon, ArrowUpIcon, EditIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx';
-import { Button, LoadState, PageHeader, TextArea, TextField } from '../../components/ui.tsx';
-import { useConfirm } from '../../components/confirm-dialog.tsx';
+import { useId, useState } from 'react';
+import { ArrowDownIcon, ArrowUpIcon } from '../../components/icons.tsx';
+import { Button, TextArea, TextField } from '../../components/ui.tsx';
+import { ListAndForm, useItemEditor } from '../../components/list-and-form.tsx';
 import { useLanguage, useTitle } from '../../i18n/language.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { cards, cities, faqs, type Card, type City, type Faq, type FaqInput } from '../../lib/endpoints.ts';
 import { notify } from '../../lib/notify.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { useUnsavedGuard } from '../../lib/use-unsaved-guard.ts';
 import { LIMITS } from '../../../../shared/limits.ts';
 import { cardLink, cityPath, pagePath } from '../../../../shared/paths.ts';
 import { FAQ_WORDS } from './faq-words.ts';
@@ -46,74 +44,36 @@ const toInput = (d: Draft, expectedUpdatedAt?: string): FaqInput => ({
  * a product's page.
  */
 export function FaqAdminPage() {
-  const { lang, t, say } = useLanguage();
+  const { lang, t } = useLanguage();
   const w = FAQ_WORDS[lang];
   useTitle(t.nav.faq);
   const id = useId();
-  const confirm = useConfirm();
   const list = useLoad((signal) => faqs.list({ signal }), 'faq');
   const cityList = useLoad((signal) => cities.list({ signal }), 'cities');
   const products = useLoad((signal) => cards.list('product', { signal }), 'products');
-  const [editing, setEditing] = useState<{ faq: Faq | null; draft: Draft } | null>(null);
-  const [saving, setSaving] = useState(false);
   const [moving, setMoving] = useState<string | null>(null);
-  const [problem, setProblem] = useState<{ field: string | null; message: string } | null>(null);
-  useUnsavedGuard(
-    editing !== null && JSON.stringify(editing.draft) !== JSON.stringify(editing.faq ? toDraft(editing.faq) : EMPTY),
-  );
-
-  const open = (faq: Faq | null) => {
-    setEditing({ faq, draft: faq ? toDraft(faq) : EMPTY });
-    setProblem(null);
-    requestAnimationFrame(() => document.getElementById(`${id}-questionAr`)?.focus());
-  };
-  const change = (update: Partial<Draft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...update } } : e));
-
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!editing || saving) return;
-    setSaving(true);
-    try {
-      const answer = editing.faq
-        ? await faqs.save(editing.faq._id, toInput(editing.draft, editing.faq.updatedAt))
-        : await faqs.add(toInput(editing.draft));
-      notify.success(answer.message, 'faq');
-      setEditing(null);
-      setProblem(null);
-      list.reload();
-    } catch (err) {
-      if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
-        const named = err.status === 400 ? err.message.split(/[ .:]/, 1)[0]! : '';
-        const target = named === 'cityId' || named === 'cardId' ? 'place' : named;
-        const field = target !== '' && document.getElementById(`${id}-${target}`) ? target : null;
-        setProblem({ field, message: say(err.message) });
-        if (field) document.getElementById(`${id}-${field}`)?.focus();
-      }
-      notify.failure(err, 'faq');
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const remove = async (faq: Faq) => {
-    if (
-      !(await confirm({
-        title: w.confirmTitle,
-        body: w.confirmBody(questionOf(faq)),
-        confirmLabel: w.removeShort,
-        danger: true,
-      }))
-    )
-      return;
-    try {
-      const answer = await faqs.remove(faq._id);
-      notify.success(answer.message);
-      if (editing?.faq?._id === faq._id) setEditing(null);
-      list.reload();
-    } catch (err) {
-      notify.failure(err);
-    }
-  };
+  const editor = useItemEditor({
+    id,
+    form: 'faq',
+    list,
+    blank: EMPTY,
+    toDraft,
+    first: 'questionAr',
+    // The page a question shows on is chosen in one select.
+    aliases: { cityId: 'place', cardId: 'place' },
+    send: (draft, faq: Faq | null) =>
+      faq ? faqs.save(faq._id, toInput(draft, faq.updatedAt)) : faqs.add(toInput(draft)),
+  });
+  const draft = editor.values ?? EMPTY;
+  const change = (update: Partial<Draft>) => editor.change((d) => ({ ...d, ...update }));
+  const remove = (faq: Faq) =>
+    void editor.remove(
+      faq,
+      { title: w.confirmTitle, body: w.confirmBody(questionOf(faq)), confirmLabel: w.removeShort, danger: true },
+      async () => {
+        notify.success((await faqs.remove(faq._id)).message);
+      },
+    );
 
   const move = async (faq: Faq, by: -1 | 1) => {
     const ids = (list.data ?? []).map((f) => f._id);
@@ -133,12 +93,8 @@ export function FaqAdminPage() {
     }
   };
 
-  const field = (name: 'questionAr' | 'answerAr' | 'questionEn' | 'answerEn') => ({
-    id: `${id}-${name}`,
-    value: editing?.draft[name] ?? '',
-    error: problem?.field === name ? problem.message : undefined,
-    onChange: (e: { target: { value: string } }) => change({ [name]: e.target.value }),
-  });
+  const field = editor.field;
+  const placeError = editor.errorOf('place');
   const questionOf = (f: Faq) => (lang === 'en' && f.questionEn ? f.questionEn : f.questionAr);
   const cityName = (c: City) => (lang === 'en' && c.nameEn ? c.nameEn : c.nameAr);
   const titleOf = (p: Card) => (lang === 'en' && p.titleEn ? p.titleEn : p.title);
@@ -159,190 +115,141 @@ export function FaqAdminPage() {
   const items = list.data ?? [];
 
   return (
-    <>
-      <PageHeader
-        title={t.nav.faq}
-        intro={w.intro}
-        actions={
-          <Button variant="primary" onClick={() => open(null)}>
-            <PlusIcon />
-            {w.add}
-          </Button>
-        }
-      />
-      <LoadState loading={list.loading && !list.data} error={list.error} onRetry={list.reload} />
-      {list.data && items.length === 0 && <p className="empty">{w.empty}</p>}
-      {items.length > 0 && (
-        <ol className="item-list faq-admin-list">
-          {items.map((f, i) => {
-            const place = where(f);
-            const q = questionOf(f);
-            return (
-              <li key={f._id} className="panel city-admin-item">
-                <div>
-                  <h2 className="section-title" dir="auto">
-                    {q}
-                  </h2>
-                  <p className="field-hint">
-                    {place.href ? (
-                      <a href={place.href} target="_blank" rel="noopener noreferrer">
-                        {place.text}
-                      </a>
-                    ) : (
-                      place.text
-                    )}{' '}
-                    ·{' '}
-                    <span className={f.enabled ? 'badge badge-ok' : 'badge badge-warn'}>
-                      {f.enabled ? w.on : w.off}
-                    </span>
-                  </p>
-                </div>
-                <div className="quote-actions">
-                  <Button
-                    variant="ghost"
-                    disabled={i === 0 || moving !== null}
-                    onClick={() => void move(f, -1)}
-                    aria-label={w.up(q)}
-                  >
-                    <ArrowUpIcon />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    disabled={i === items.length - 1 || moving !== null}
-                    onClick={() => void move(f, 1)}
-                    aria-label={w.down(q)}
-                  >
-                    <ArrowDownIcon />
-                  </Button>
-                  <Button onClick={() => open(f)} aria-label={w.edit(q)}>
-                    <EditIcon />
-                    <span>{w.editShort}</span>
-                  </Button>
-                  <Button variant="danger" onClick={() => void remove(f)} aria-label={w.remove(q)}>
-                    <TrashIcon />
-                    <span>{w.removeShort}</span>
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ol>
-      )}
-      {editing && (
-        <form className="proof-form city-form" onSubmit={save} noValidate aria-labelledby={`${id}-form-title`}>
-          <section className="panel">
-            <h2 className="section-title" id={`${id}-form-title`}>
-              {editing.faq ? w.edit(questionOf(editing.faq)) : w.add}
-            </h2>
-            <div className="contact-grid">
-              <TextField
-                label={w.questionAr}
-                lang="ar"
-                dir="rtl"
-                required
-                maxLength={LIMITS.faqQuestion}
-                {...field('questionAr')}
-              />
-              <TextField
-                label={w.questionEn}
-                lang="en"
-                dir="ltr"
-                maxLength={LIMITS.faqQuestion}
-                hint={w.englishHint}
-                {...field('questionEn')}
-              />
-              <TextArea
-                label={w.answerAr}
-                rows={6}
-                lang="ar"
-                dir="rtl"
-                required
-                maxLength={LIMITS.faqAnswer}
-                hint={w.answerHint}
-                {...field('answerAr')}
-              />
-              <TextArea
-                label={w.answerEn}
-                rows={6}
-                lang="en"
-                dir="ltr"
-                maxLength={LIMITS.faqAnswer}
-                {...field('answerEn')}
-              />
-            </div>
-            <label className="field-label" htmlFor={`${id}-place`}>
-              {w.place}
-            </label>
-            <select
-              id={`${id}-place`}
-              className="input"
-              value={editing.draft.place}
-              aria-describedby={`${id}-place-hint${problem?.field === 'place' ? ` ${id}-place-error` : ''}`}
-              aria-invalid={problem?.field === 'place' || undefined}
-              onChange={(e) => change({ place: e.target.value })}
-            >
-              <option value="">{w.general}</option>
-              {(cityList.data?.length ?? 0) > 0 && (
-                <optgroup label={w.cities}>
-                  {cityList.data!.map((c) => (
-                    <option key={c._id} value={`city:${c._id}`}>
-                      {cityName(c)}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
-              {(products.data?.length ?? 0) > 0 && (
-                <optgroup label={w.products}>
-                  {products.data!.map((p) => (
-                    <option key={p._id} value={`card:${p._id}`}>
-                      {titleOf(p)}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
-              {editing.faq && editing.draft.place === placeOf(editing.faq) && where(editing.faq).text === w.gone && (
-                <option value={placeOf(editing.faq)}>{w.gone}</option>
-              )}
-            </select>
-            <p className="field-hint" id={`${id}-place-hint`}>
-              {w.placeHint}
-            </p>
-            {problem?.field === 'place' && (
-              <p className="field-error" id={`${id}-place-error`}>
-                {problem.message}
-              </p>
+    <ListAndForm
+      title={t.nav.faq}
+      intro={w.intro}
+      words={w}
+      list={list}
+      editor={editor}
+      ordered
+      listClass="faq-admin-list"
+      nameOf={questionOf}
+      row={(f, i) => {
+        const place = where(f);
+        const q = questionOf(f);
+        return {
+          headingDir: 'auto',
+          hint: (
+            <>
+              {place.href ? (
+                <a href={place.href} target="_blank" rel="noopener noreferrer">
+                  {place.text}
+                </a>
+              ) : (
+                place.text
+              )}{' '}
+              · <span className={f.enabled ? 'badge badge-ok' : 'badge badge-warn'}>{f.enabled ? w.on : w.off}</span>
+            </>
+          ),
+          actions: (
+            <>
+              <Button
+                variant="ghost"
+                disabled={i === 0 || moving !== null}
+                onClick={() => void move(f, -1)}
+                aria-label={w.up(q)}
+              >
+                <ArrowUpIcon />
+              </Button>
+              <Button
+                variant="ghost"
+                disabled={i === items.length - 1 || moving !== null}
+                onClick={() => void move(f, 1)}
+                aria-label={w.down(q)}
+              >
+                <ArrowDownIcon />
+              </Button>
+            </>
+          ),
+        };
+      }}
+      onRemove={remove}
+      fields={
+        <>
+          <div className="contact-grid">
+            <TextField
+              label={w.questionAr}
+              lang="ar"
+              dir="rtl"
+              required
+              maxLength={LIMITS.faqQuestion}
+              {...field('questionAr')}
+            />
+            <TextField
+              label={w.questionEn}
+              lang="en"
+              dir="ltr"
+              maxLength={LIMITS.faqQuestion}
+              hint={w.englishHint}
+              {...field('questionEn')}
+            />
+            <TextArea
+              label={w.answerAr}
+              rows={6}
+              lang="ar"
+              dir="rtl"
+              required
+              maxLength={LIMITS.faqAnswer}
+              hint={w.answerHint}
+              {...field('answerAr')}
+            />
+            <TextArea
+              label={w.answerEn}
+              rows={6}
+              lang="en"
+              dir="ltr"
+              maxLength={LIMITS.faqAnswer}
+              {...field('answerEn')}
+            />
+          </div>
+          <label className="field-label" htmlFor={`${id}-place`}>
+            {w.place}
+          </label>
+          <select
+            id={`${id}-place`}
+            className="input"
+            value={draft.place}
+            aria-describedby={`${id}-place-hint${placeError ? ` ${id}-place-error` : ''}`}
+            aria-invalid={placeError !== undefined || undefined}
+            onChange={(e) => change({ place: e.target.value })}
+          >
+            <option value="">{w.general}</option>
+            {(cityList.data?.length ?? 0) > 0 && (
+              <optgroup label={w.cities}>
+                {cityList.data!.map((c) => (
+                  <option key={c._id} value={`city:${c._id}`}>
+                    {cityName(c)}
+                  </option>
+                ))}
+              </optgroup>
             )}
-            <label className="check-row">
-              <input
-                type="checkbox"
-                checked={editing.draft.enabled}
-                onChange={(e) => change({ enabled: e.target.checked })}
-              />
-              <span>{w.enabled}</span>
-            </label>
-          </section>
-          {problem && !problem.field && (
-            <p className="notice notice-error" role="alert">
-              {problem.message}
+            {(products.data?.length ?? 0) > 0 && (
+              <optgroup label={w.products}>
+                {products.data!.map((p) => (
+                  <option key={p._id} value={`card:${p._id}`}>
+                    {titleOf(p)}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            {editor.item && draft.place === placeOf(editor.item) && where(editor.item).text === w.gone && (
+              <option value={placeOf(editor.item)}>{w.gone}</option>
+            )}
+          </select>
+          <p className="field-hint" id={`${id}-place-hint`}>
+            {w.placeHint}
+          </p>
+          {placeError && (
+            <p className="field-error" id={`${id}-place-error`}>
+              {placeError}
             </p>
           )}
-          <div className="form-actions proof-actions">
-            <Button type="submit" variant="primary" busy={saving}>
-              {t.save}
-            </Button>
-            <Button
-              variant="ghost"
-              disabled={saving}
-              onClick={() => {
-                setEditing(null);
-                setProblem(null);
-              }}
-            >
-              {t.cancel}
-            </Button>
-          </div>
-        </form>
-      )}
-    </>
+          <label className="check-row">
+            <input type="checkbox" checked={draft.enabled} onChange={(e) => change({ enabled: e.target.checked })} />
+            <span>{w.enabled}</span>
+          </label>
+        </>
+      }
+    />
   );
 }

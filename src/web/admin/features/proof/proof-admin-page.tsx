@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx';
 import { Button, LoadState, PageHeader, TextArea, TextField } from '../../components/ui.tsx';
+import { EditorPanel, FormActions, Problems, useEditor } from '../../components/editor-panel.tsx';
 import { useLanguage, useTitle } from '../../i18n/language.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { contact, trustProof, type ProofFields, type ProofQuote, type TrustProof } from '../../lib/endpoints.ts';
 import { notify } from '../../lib/notify.ts';
 import { undoEdit } from '../../lib/undo.ts';
@@ -67,25 +67,29 @@ const same = (a: Draft, b: Draft) => JSON.stringify(toFields(a)) === JSON.string
  * message names the field first, a quote's as quotes.N.field).
  */
 export function ProofAdminPage() {
-  const { t, say, lang } = useLanguage();
+  const { t, lang } = useLanguage();
   const w = PROOF_LINK_WORDS[lang];
   useTitle(t.nav.proof);
   const id = useId();
   const loaded = useLoad((signal) => trustProof.get({ signal }), 'proof');
   const cities = useLoad((signal) => contact.get({ signal }).then((c) => c.citiesAr.length), 'contact-cities');
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<{ field: string | null; message: string } | null>(null);
-  const saved = loaded.data ? toDraft(loaded.data) : null;
-  const values = draft ?? saved;
-  const dirty = draft !== null && saved !== null && !same(draft, saved);
+  const editor = useEditor({
+    id,
+    saved: loaded.data ? toDraft(loaded.data) : null,
+    same,
+    check: (values) => {
+      const local = FIGURES.find((f) => typeof toFigure(values[f]) === 'string');
+      return local ? { field: local, message: t.wholeNumber, said: true } : null;
+    },
+    send: (values) => trustProof.save(toFields(values), loaded.data?.updatedAt ?? ''),
+    done: (answer) => {
+      loaded.set(answer.data);
+      notify.undoable(answer.message, () => undoEdit('proof', answer.data.updatedAt));
+    },
+  });
+  const { values, dirty, change } = editor;
   useUnsavedGuard(dirty);
 
-  const change = (update: (d: Draft) => Draft) =>
-    setDraft((d) => {
-      const base = d ?? saved;
-      return base ? update(base) : d;
-    });
   const setQuote = (i: number, k: keyof ProofQuote, value: string) =>
     change((d) => ({ ...d, quotes: d.quotes.map((q, j) => (j === i ? { ...q, [k]: value } : q)) }));
   const move = (i: number, by: number) =>
@@ -105,46 +109,11 @@ export function ProofAdminPage() {
     requestAnimationFrame(() => document.getElementById(`${id}-quotes.${n}.textAr`)?.focus());
   };
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!values || saving) return;
-    const local = FIGURES.find((f) => typeof toFigure(values[f]) === 'string');
-    if (local) {
-      setProblem({ field: local, message: t.wholeNumber });
-      document.getElementById(`${id}-${local}`)?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      const answer = await trustProof.save(toFields(values), loaded.data?.updatedAt ?? '');
-      loaded.set(answer.data);
-      setDraft(null);
-      setProblem(null);
-      notify.undoable(answer.message, () => undoEdit('proof', answer.data.updatedAt));
-    } catch (err) {
-      if (err instanceof ApiError && (err.status === 400 || err.status === 409)) {
-        const named = err.status === 400 ? err.message.split(' ', 1)[0]! : '';
-        const field = named !== '' && document.getElementById(`${id}-${named}`) ? named : null;
-        setProblem({ field, message: say(err.message) });
-        if (field) document.getElementById(`${id}-${field}`)?.focus();
-      }
-      notify.failure(err);
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const errorOf = (name: string) => (problem?.field === name ? problem.message : undefined);
-  const text = (name: Text | Figure) => ({
-    id: `${id}-${name}`,
-    value: values?.[name] ?? '',
-    error: errorOf(name),
-    onChange: (e: { target: { value: string } }) => change((d) => ({ ...d, [name]: e.target.value })),
-  });
+  const text = (name: Text | Figure) => editor.field(name);
   const quoteField = (i: number, k: keyof ProofQuote) => ({
     id: `${id}-quotes.${i}.${k}`,
     value: values?.quotes[i]?.[k] ?? '',
-    error: errorOf(`quotes.${i}.${k}`),
+    error: editor.errorOf(`quotes.${i}.${k}`),
     onChange: (e: { target: { value: string } }) => setQuote(i, k, e.target.value),
   });
   const figure = (name: Figure, label: string, max: number, hint?: string) => (
@@ -164,12 +133,8 @@ export function ProofAdminPage() {
       <PageHeader title={t.nav.proof} intro={t.proofIntro} actions={<HistoryLink item="proof" />} />
       <LoadState loading={loaded.loading && !loaded.data} error={loaded.error} onRetry={loaded.reload} />
       {values && (
-        <form className="proof-form" onSubmit={save} noValidate>
-          <section className="panel" aria-labelledby={`${id}-figures`}>
-            <h2 className="section-title" id={`${id}-figures`}>
-              {t.figuresTitle}
-            </h2>
-            <p className="field-hint">{t.figuresHint}</p>
+        <form className="proof-form" onSubmit={editor.submit} noValidate>
+          <EditorPanel id={`${id}-figures`} title={t.figuresTitle} hint={t.figuresHint}>
             <div className="contact-grid">
               {figure('yearsInBusiness', t.yearsInBusiness, LIMITS.years)}
               {figure('jobsDone', t.jobsDone, LIMITS.jobs)}
@@ -180,12 +145,8 @@ export function ProofAdminPage() {
                 cities.data ? t.citiesServedHint(cities.data) : undefined,
               )}
             </div>
-          </section>
-          <section className="panel" aria-labelledby={`${id}-guarantee`}>
-            <h2 className="section-title" id={`${id}-guarantee`}>
-              {t.guaranteeTitle}
-            </h2>
-            <p className="field-hint">{t.guaranteeHint}</p>
+          </EditorPanel>
+          <EditorPanel id={`${id}-guarantee`} title={t.guaranteeTitle} hint={t.guaranteeHint}>
             <div className="contact-grid">
               <TextField
                 label={t.guaranteeAr}
@@ -202,11 +163,8 @@ export function ProofAdminPage() {
                 {...text('guaranteeEn')}
               />
             </div>
-          </section>
-          <section className="panel" aria-labelledby={`${id}-registration`}>
-            <h2 className="section-title" id={`${id}-registration`}>
-              {t.registrationTitle}
-            </h2>
+          </EditorPanel>
+          <EditorPanel id={`${id}-registration`} title={t.registrationTitle}>
             <div className="contact-grid">
               <TextField
                 label={t.crNumber}
@@ -227,12 +185,8 @@ export function ProofAdminPage() {
                 {...text('vatNumber')}
               />
             </div>
-          </section>
-          <section className="panel" aria-labelledby={`${id}-links`}>
-            <h2 className="section-title" id={`${id}-links`}>
-              {w.proofLinksTitle}
-            </h2>
-            <p className="field-hint">{w.proofLinksHint}</p>
+          </EditorPanel>
+          <EditorPanel id={`${id}-links`} title={w.proofLinksTitle} hint={w.proofLinksHint}>
             <div className="contact-grid">
               {PROOF_LINK_FIELDS.map((field) => (
                 <TextField
@@ -248,12 +202,8 @@ export function ProofAdminPage() {
                 />
               ))}
             </div>
-          </section>
-          <section className="panel" aria-labelledby={`${id}-quotes`}>
-            <h2 className="section-title" id={`${id}-quotes`}>
-              {t.quotesTitle}
-            </h2>
-            <p className="field-hint">{t.quotesHint}</p>
+          </EditorPanel>
+          <EditorPanel id={`${id}-quotes`} title={t.quotesTitle} hint={t.quotesHint}>
             {values.quotes.length === 0 && <p className="empty">{t.noQuotes}</p>}
             <ol className="quote-list">
               {values.quotes.map((q, i) => (
@@ -336,29 +286,14 @@ export function ProofAdminPage() {
             ) : (
               <p className="field-hint">{t.quotesFull}</p>
             )}
-          </section>
-          {problem && !problem.field && (
-            <p className="notice notice-error" role="alert">
-              {problem.message}
-            </p>
-          )}
-          <div className="form-actions proof-actions">
-            <Button type="submit" variant="primary" busy={saving}>
-              {t.save}
-            </Button>
-            {dirty && (
-              <Button
-                variant="ghost"
-                disabled={saving}
-                onClick={() => {
-                  setDraft(null);
-                  setProblem(null);
-                }}
-              >
-                {t.cancel}
-              </Button>
-            )}
-          </div>
+          </EditorPanel>
+          <Problems said={editor.general} />
+          <FormActions
+            label={t.save}
+            saving={editor.saving}
+            className="form-actions proof-actions"
+            {...(dirty ? { onCancel: editor.cancel } : {})}
+          />
         </form>
       )}
     </>

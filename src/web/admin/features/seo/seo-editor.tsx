@@ -1,5 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Button, LoadState, TextArea, TextField } from '../../components/ui.tsx';
+import { useId } from 'react';
+import { TextArea, TextField } from '../../components/ui.tsx';
+import { EditorPanel, FormActions, Problems, useEditor } from '../../components/editor-panel.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
 import { seo, type SeoFields } from '../../lib/endpoints.ts';
 import { LIMITS } from '../../../../shared/limits.ts';
@@ -7,6 +8,7 @@ import { notify } from '../../lib/notify.ts';
 import { useLoad } from '../../lib/use-load.ts';
 
 const KEYS = ['titleAr', 'titleEn', 'descriptionAr', 'descriptionEn'] as const;
+const toFields = (s: SeoFields): SeoFields => Object.fromEntries(KEYS.map((k) => [k, s[k]])) as SeoFields;
 
 /**
  * The search titles: the headline every page's title carries, and the home page's description,
@@ -16,42 +18,24 @@ export function SeoEditor() {
   const { t } = useLanguage();
   const id = useId();
   const loaded = useLoad((signal) => seo.get({ signal }), 'seo');
-  const [draft, setDraft] = useState<SeoFields | null>(null);
-  const [saving, setSaving] = useState(false);
-  const shown = draft ?? loaded.data;
-
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!shown || saving) return;
-    setSaving(true);
-    try {
-      const fields = Object.fromEntries(KEYS.map((k) => [k, shown[k]])) as SeoFields;
-      const answer = await seo.save(fields, loaded.data?.updatedAt ?? '');
+  const editor = useEditor({
+    id,
+    saved: loaded.data ? toFields(loaded.data) : null,
+    send: (fields) => seo.save(fields, loaded.data?.updatedAt ?? ''),
+    done: (answer) => {
       loaded.set(answer.data);
-      setDraft(null);
       notify.success(t.seoSaved);
-    } catch (err) {
-      notify.failure(err);
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
   const field = (k: (typeof KEYS)[number]) => ({
-    id: `${id}-${k}`,
-    value: shown?.[k] ?? '',
+    ...editor.field(k),
     lang: k.endsWith('Ar') ? 'ar' : 'en',
     dir: k.endsWith('Ar') ? 'rtl' : 'ltr',
-    onChange: (e: { target: { value: string } }) => setDraft({ ...(shown as SeoFields), [k]: e.target.value }),
   });
 
   return (
-    <form className="panel" aria-labelledby={`${id}-heading`} onSubmit={save} noValidate>
-      <h2 className="section-title" id={`${id}-heading`}>
-        {t.seoTitle}
-      </h2>
-      <p className="field-hint">{t.seoHint}</p>
-      <LoadState loading={loaded.loading && !loaded.data} error={loaded.error} onRetry={loaded.reload} />
-      {shown && (
+    <EditorPanel id={id} title={t.seoTitle} hint={t.seoHint} load={loaded} as="form" onSubmit={editor.submit}>
+      {editor.values && (
         <>
           <div className="seo-grid">
             <TextField
@@ -79,13 +63,10 @@ export function SeoEditor() {
               {...field('descriptionEn')}
             />
           </div>
-          <div className="form-actions">
-            <Button type="submit" variant="primary" busy={saving}>
-              {t.save}
-            </Button>
-          </div>
+          <Problems said={editor.general} />
+          <FormActions label={t.save} saving={editor.saving} />
         </>
       )}
-    </form>
+    </EditorPanel>
   );
 }
