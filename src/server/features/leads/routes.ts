@@ -27,7 +27,11 @@ import {
 } from './schemas.ts';
 
 const KIND = { v: 'view', c: 'call', w: 'whatsapp', e: 'email' } as const;
-/** Beacons one address may send a minute (one server's count: a beacon is no secret to guard). */
+/**
+ * Beacons one address may send a minute (one server's count: a beacon is no secret to guard). Kept
+ * in memory, not in the rate_limits table every other limit shares: that would be a database write
+ * for each page view, which the beacon's batched counting exists to avoid.
+ */
 const PER_ADDRESS_PER_MINUTE = 120;
 const MAX_ADDRESSES = 50_000;
 const MAX_CSV_DAYS = 3 * 366;
