@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { schemaTables } from '../helpers/schema-tables.ts';
 
 // "A repository touches only its own tables" (issue 32, decision 034): the import rules of
 // .dependency-cruiser.cjs cannot see SQL, so this reads every repository's Kysely calls and sql``
@@ -63,14 +64,6 @@ const CROSSINGS: Record<string, Record<string, string>> = {
   },
 };
 
-/** Every table of the Database interface of schema.ts. */
-function schemaTables(): Set<string> {
-  const schema = readFileSync('src/server/db/schema.ts', 'utf8');
-  const body = schema.slice(schema.indexOf('export interface Database {'));
-  const block = body.slice(0, body.indexOf('\n}'));
-  return new Set([...block.matchAll(/^ {2}([a-z_]+):/gm)].map((m) => m[1]!));
-}
-
 /** The repositories: every `*-repository.ts` of a feature, and the settings rows' module. */
 function repositories(): string[] {
   const out: string[] = [];
@@ -98,7 +91,7 @@ function tablesNamed(source: string, known: Set<string>): Set<string> {
 }
 
 describe('the tables each repository touches', () => {
-  const known = schemaTables();
+  const known = new Set(schemaTables());
 
   it('names only tables of the schema in the ownership map', () => {
     const unknown = Object.values(OWNED)
