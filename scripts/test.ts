@@ -2,8 +2,14 @@
  * `npm test`, after the build: every test file under tests/, in two passes of Node's test runner,
  * each file in a process of its own (its own port, data folder and database).
  *
- * 1. The files that can share the machine, TEST_CONCURRENCY at a time (default: the cores + 1),
- *    longest first (by the last run's times, kept in node_modules/.cache/test-times.json).
+ * 1. The files that can share the machine, TEST_CONCURRENCY processes at a time (default: the
+ *    cores + 1), longest first (by the last run's times, kept in node_modules/.cache/test-times.json).
+ *    They run in batches, several files one after the other in one process (batchesOf below): a
+ *    test process spends over half a second of CPU importing the app before its first test, and a
+ *    browser file launches Chromium, once per process. A file whose source has a line
+ *    `// npm test: own process` (with the reason) runs in a process of its own: it reads state
+ *    another file would have changed (the password hash cost a test server sets, say).
+ *    TEST_BATCH=0 runs every file in a process of its own, to tell a leak between files from a bug.
  * 2. Then, one at a time, the files whose source has a line `// npm test: serial` (with the reason):
  *    they assert on time or load (an answer within a deadline, a flood, a drain, a queue's
  *    fairness) and would be measuring the other files too.
@@ -35,10 +41,12 @@ import {
 } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { makeDatabaseTemplates } from '../tests/helpers/db-templates.ts';
 import { globalSetup } from '../tests/helpers/global-setup.ts';
 
 const SERIAL = /^\/\/ npm test: serial\b/m;
+const OWN_PROCESS = /^\/\/ npm test: own process\b/m;
 // One more than the cores: a file spends much of its time waiting (on PostgreSQL, Chromium, a
 // child process, a timer), and a core left idle meanwhile is time lost.
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? availableParallelism() + 1);
@@ -72,6 +80,8 @@ const weight = (file: string) => lastTimes.get(file) ?? statSync(file).size;
 const byWeight = (list: string[]) => [...list].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b));
 const serial = files.filter((file) => SERIAL.test(readFileSync(file, 'utf8')));
 const shared = byWeight(files.filter((file) => !serial.includes(file)));
+const batching = process.env.TEST_BATCH !== '0';
+const ownProcess = new Set(batching ? shared.filter((file) => OWN_PROCESS.test(readFileSync(file, 'utf8'))) : shared);
 
 await globalSetup();
 
@@ -101,9 +111,65 @@ const env = {
   ...process.env,
   ...templates.env,
   TMPDIR: runDir,
+  TEST_BATCH_DIR: join(runDir, 'batches'),
   // Type-stripped and compiled modules are kept between the files' processes: each imports the app.
   NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? resolve('node_modules/.cache/node-compile-cache'),
 };
+
+/**
+ * The shared files in batches of about the same time, each batch one process that imports its
+ * files in turn (Node's runner then runs their tests one file after the other, as within a file).
+ * About four files a batch, and at most six batches per process at a time: fewer batches would
+ * leave a core idle at the end while the last long one finishes, more would import the app more
+ * often. A file longer than a batch's share is a batch by itself.
+ */
+function batchesOf(list: string[], atOnce: number): string[][] {
+  const total = list.reduce((sum, file) => sum + weight(file), 0);
+  const count = Math.min(list.length, Math.max(atOnce, Math.min(atOnce * 6, Math.ceil(list.length / 4))));
+  const share = total / Math.max(1, count);
+  const bins: { files: string[]; weight: number }[] = [];
+  for (const file of byWeight(list)) {
+    const bin = bins.find((b) => b.weight + weight(file) <= share);
+    if (bin) {
+      bin.files.push(file);
+      bin.weight += weight(file);
+    } else bins.push({ files: [file], weight: weight(file) });
+  }
+  return bins.sort((a, b) => b.weight - a.weight).map((b) => b.files);
+}
+// Batches are small modules in the run's folder (gone at the end), numbered longest first;
+// BATCH_FILES maps each back to its files.
+const batchDir = join(runDir, 'batches');
+mkdirSync(batchDir);
+const BATCH_FILES = new Map<string, string[]>();
+const sharedEntries = [
+  ...batchesOf(
+    shared.filter((file) => !ownProcess.has(file)),
+    concurrency,
+  ).map((batch, i) => {
+    const entry = join(batchDir, `batch-${String(i + 1).padStart(2, '0')}.mjs`);
+    // A file that fails to import is reported as a failed test named by the file; the batch goes on.
+    writeFileSync(
+      entry,
+      [
+        "import { test } from 'node:test';",
+        `for (const file of ${JSON.stringify(batch)}) {`,
+        `  try { await import(${JSON.stringify(pathToFileURL(resolve('.')).href + '/')} + file); }`,
+        '  catch (err) { test(file, () => { throw err; }); }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    BATCH_FILES.set(entry, batch);
+    return entry;
+  }),
+  ...shared.filter((file) => ownProcess.has(file)),
+];
+const sharedOrder = [...sharedEntries].sort(
+  (a, b) =>
+    (BATCH_FILES.get(b) ?? [b]).reduce((s, f) => s + weight(f), 0) -
+    (BATCH_FILES.get(a) ?? [a]).reduce((s, f) => s + weight(f), 0),
+);
 
 // Each file's time, from scripts/test-timings.ts, written beside the visible reporter (the default
 // one unless the arguments name their own).
@@ -146,18 +212,40 @@ interface Timing {
   pass: string;
 }
 
-/** Every file's time and outcome in the passes named, from scripts/test-timings.ts. */
+/**
+ * Every file's time and outcome in the passes named, from scripts/test-timings.ts. A batch that
+ * failed with none of its files failing (its process died, or an error came after its last test)
+ * counts as a failure of each of its files that did not fail already: which one caused it is not
+ * known, and running each alone tells.
+ */
+const told = new Set<string>();
 function timed(passes: string[]): Timing[] {
   return passes
     .flatMap((name) => {
+      let lines: (Omit<Timing, 'pass' | 'file'> & { file?: string; batch?: string })[];
       try {
-        return readFileSync(join(timingsDir, `${name}.jsonl`), 'utf8')
+        lines = readFileSync(join(timingsDir, `${name}.jsonl`), 'utf8')
           .split('\n')
           .filter(Boolean)
-          .map((line) => ({ ...(JSON.parse(line) as Omit<Timing, 'pass'>), pass: name }));
+          .map((line) => JSON.parse(line) as Omit<Timing, 'pass'>);
       } catch {
         return [];
       }
+      const files = lines.flatMap((l) => (l.file ? [{ ...l, file: l.file, pass: name }] : []));
+      for (const { batch, ok } of lines)
+        if (batch && !ok) {
+          const batchFiles = BATCH_FILES.get(batch) ?? [];
+          if (files.some((f) => batchFiles.includes(f.file) && !f.ok)) continue;
+          if (!told.has(batch))
+            console.log(`npm test: ${batch} failed outside its files' tests; it held ${batchFiles.join(', ')}`);
+          told.add(batch);
+          for (const file of batchFiles) {
+            const row = files.find((f) => f.file === file);
+            if (row) row.ok = false;
+            else files.push({ file, ms: 0, ok: false, pass: name });
+          }
+        }
+      return files;
     })
     .sort((a, b) => b.ms - a.ms);
 }
@@ -177,7 +265,7 @@ function slowest(): string {
   }
   const width = Math.max(0, ...rows.slice(0, 10).map((r) => r.file.length));
   return [
-    'The ten slowest files (seconds, whole process):',
+    'The ten slowest files (seconds: its tests in a batch, else its whole process):',
     ...rows
       .slice(0, 10)
       .map(
@@ -187,7 +275,7 @@ function slowest(): string {
 }
 
 const started = Date.now();
-const first = await pass('shared', shared, concurrency);
+const first = await pass('shared', sharedOrder, concurrency);
 const between = Date.now();
 const second = await pass('serial', serial, 1);
 const ended = Date.now();
@@ -214,7 +302,7 @@ await templates.drop().catch((err: unknown) => console.error(`could not drop the
 rmSync(runDir, { recursive: true, force: true });
 const seconds = (from: number, to: number) => `${Math.round((to - from) / 1000)} s`;
 console.log(
-  `npm test: ${shared.length} files ${concurrency} at a time ${first ? 'FAILED' : 'passed'} (${seconds(started, between)}), ` +
+  `npm test: ${shared.length} files in ${sharedEntries.length} processes, ${concurrency} at a time ${first ? 'FAILED' : 'passed'} (${seconds(started, between)}), ` +
     `then ${serial.length} one at a time ${second ? 'FAILED' : 'passed'} (${seconds(between, ended)})` +
     (retrying ? `, then ${failed.length} again ${again ? 'FAILED' : 'passed'} (${seconds(ended, Date.now())})` : ''),
 );

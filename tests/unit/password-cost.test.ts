@@ -1,3 +1,4 @@
+// npm test: own process (asserts the production hash cost that every file loading tests/helpers/server.ts lowers)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
