@@ -1,6 +1,6 @@
 /**
  * `npm test`, after the build: every test file under tests/, in two passes of Node's test runner,
- * each file in a process of its own (its own port, data folder and database).
+ * each file on its own ports, data folders and databases.
  *
  * 1. The files that can share the machine, TEST_CONCURRENCY processes at a time (default: the
  *    cores + 1), longest first (by the last run's times, kept in node_modules/.cache/test-times.json).
@@ -137,39 +137,45 @@ function batchesOf(list: string[], atOnce: number): string[][] {
   }
   return bins.sort((a, b) => b.weight - a.weight).map((b) => b.files);
 }
-// Batches are small modules in the run's folder (gone at the end), numbered longest first;
-// BATCH_FILES maps each back to its files.
+/**
+ * The module a process runs: its files, imported one after the other. Every process runs one,
+ * a file alone too (serial, own process, run again), so that scripts/test-timings.ts can tell
+ * whose tests it reports: before each file, a test named by it, that passes once the file is
+ * imported (and fails with the error when it cannot be). The runner runs the top-level tests in
+ * the order they were declared, so every test after it, whichever module declared it
+ * (describeEachEngine is in tests/helpers), is that file's, until the next one. The modules are
+ * written into the run's folder (gone at the end); BATCH_FILES maps each back to its files.
+ */
 const batchDir = join(runDir, 'batches');
 mkdirSync(batchDir);
 const BATCH_FILES = new Map<string, string[]>();
-const sharedEntries = [
+function batchModule(files: string[]): string {
+  const entry = join(batchDir, `batch-${String(BATCH_FILES.size + 1).padStart(3, '0')}.mjs`);
+  writeFileSync(
+    entry,
+    [
+      "import { test } from 'node:test';",
+      `for (const file of ${JSON.stringify(files)}) {`,
+      '  let imported;',
+      '  test(file, () => imported);',
+      `  imported = import(${JSON.stringify(pathToFileURL(resolve('.')).href + '/')} + file);`,
+      '  await imported.catch(() => {});',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  BATCH_FILES.set(entry, files);
+  return entry;
+}
+const sharedBatches = [
   ...batchesOf(
     shared.filter((file) => !ownProcess.has(file)),
     concurrency,
-  ).map((batch, i) => {
-    const entry = join(batchDir, `batch-${String(i + 1).padStart(2, '0')}.mjs`);
-    // A file that fails to import is reported as a failed test named by the file; the batch goes on.
-    writeFileSync(
-      entry,
-      [
-        "import { test } from 'node:test';",
-        `for (const file of ${JSON.stringify(batch)}) {`,
-        `  try { await import(${JSON.stringify(pathToFileURL(resolve('.')).href + '/')} + file); }`,
-        '  catch (err) { test(file, () => { throw err; }); }',
-        '}',
-        '',
-      ].join('\n'),
-    );
-    BATCH_FILES.set(entry, batch);
-    return entry;
-  }),
-  ...shared.filter((file) => ownProcess.has(file)),
+  ),
+  ...shared.filter((file) => ownProcess.has(file)).map((file) => [file]),
 ];
-const sharedOrder = [...sharedEntries].sort(
-  (a, b) =>
-    (BATCH_FILES.get(b) ?? [b]).reduce((s, f) => s + weight(f), 0) -
-    (BATCH_FILES.get(a) ?? [a]).reduce((s, f) => s + weight(f), 0),
-);
+const batchWeight = (files: string[]) => files.reduce((sum, file) => sum + weight(file), 0);
+const sharedEntries = sharedBatches.sort((a, b) => batchWeight(b) - batchWeight(a)).map(batchModule);
 
 // Each file's time, from scripts/test-timings.ts, written beside the visible reporter (the default
 // one unless the arguments name their own).
@@ -265,7 +271,7 @@ function slowest(): string {
   }
   const width = Math.max(0, ...rows.slice(0, 10).map((r) => r.file.length));
   return [
-    'The ten slowest files (seconds: its tests in a batch, else its whole process):',
+    'The ten slowest files (seconds: its import and its tests):',
     ...rows
       .slice(0, 10)
       .map(
@@ -275,9 +281,13 @@ function slowest(): string {
 }
 
 const started = Date.now();
-const first = await pass('shared', sharedOrder, concurrency);
+const first = await pass('shared', sharedEntries, concurrency);
 const between = Date.now();
-const second = await pass('serial', serial, 1);
+const second = await pass(
+  'serial',
+  serial.map((file) => batchModule([file])),
+  1,
+);
 const ended = Date.now();
 
 // A file that failed, run once more on its own (see 3. above). A failure the timings reporter did
@@ -290,7 +300,11 @@ const retrying = process.env.TEST_RETRY !== '0' && failed.length > 0 && failed.l
 let again = 0;
 if (retrying) {
   console.log(`\nnpm test: ${failed.length} file(s) failed; each is run once more, alone: ${failed.join(', ')}\n`);
-  again = await pass('again', failed, 1);
+  again = await pass(
+    'again',
+    failed.map((file) => batchModule([file])),
+    1,
+  );
 }
 const flaky = retrying
   ? timed(['again'])
