@@ -215,15 +215,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       const field =
         controlCharacterField({ ...(request.query as object), ...(request.params as object) }) ??
         (request.isMultipart() ? undefined : controlCharacterField(request.body));
-      if (field !== undefined) throw badRequest(`${field || 'The request'} must not contain control characters`);
+      if (field !== undefined) throw badRequest('http.control_characters', { field: field || 'The request' });
       // A lone surrogate (half of an emoji, say) cannot be stored as UTF-8: it would come back as
       // a different character than the one acknowledged, so it is refused too.
       const broken = (t: string) => !t.isWellFormed();
       const illFormed =
         controlCharacterField({ ...(request.query as object), ...(request.params as object) }, '', broken) ??
         (request.isMultipart() ? undefined : controlCharacterField(request.body, '', broken));
-      if (illFormed !== undefined)
-        throw badRequest(`${illFormed || 'The request'} must be valid Unicode text (it contains half of a character)`);
+      if (illFormed !== undefined) throw badRequest('http.broken_text', { field: illFormed || 'The request' });
     }
     const body = request.body as Record<string, unknown> | null;
     if (!body || typeof body !== 'object' || Array.isArray(body) || request.isMultipart()) return;

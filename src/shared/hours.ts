@@ -32,14 +32,14 @@ const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Numb
 /** True when the range closes after midnight, on the next day (16:00–01:00; 18:00–00:00 closes at midnight). */
 export const pastMidnight = (r: TimeRange): boolean => minutesOf(r.to) < minutesOf(r.from);
 
-export interface HoursProblem {
-  field: string;
-  message: string;
-}
+/** A rule of the hours broken: the field, and the code of the catalogue (error-codes.ts) with the values its sentence says. */
+export type HoursProblem =
+  | { field: string; code: 'hours.same_time' | 'hours.past_midnight'; params: { field: string; from: string } }
+  | { field: string; code: 'hours.overlap'; params: { field: string; time: string } };
 
 /**
- * Every rule a week's hours break, each as the field it names and a sentence starting with that
- * field (the API's way); empty when none. The shapes (days, "HH:MM", at most two ranges) the schema checks.
+ * Every rule a week's hours break, each as the field it names and the code of its sentence, which
+ * starts with that field (the API's way); empty when none. The shapes (days, "HH:MM", at most two ranges) the schema checks.
  */
 export function hoursProblems(hours: OpeningHours): HoursProblem[] {
   const problems: HoursProblem[] = [];
@@ -48,24 +48,15 @@ export function hoursProblems(hours: OpeningHours): HoursProblem[] {
     for (const [i, r] of ranges.entries()) {
       const field = `hours.${day}.${i}.to`;
       if (r.to === r.from) {
-        problems.push({
-          field,
-          message: `${field} must not be the opening time ${r.from}: a range that closes after midnight ends the next morning, like 16:00 to 01:00.`,
-        });
+        problems.push({ field, code: 'hours.same_time', params: { field, from: r.from } });
       } else if (pastMidnight(r) && i < ranges.length - 1) {
-        problems.push({
-          field,
-          message: `${field} must be later than the opening time ${r.from}: only the last range of a day may close after midnight.`,
-        });
+        problems.push({ field, code: 'hours.past_midnight', params: { field, from: r.from } });
       }
     }
     const [first, second] = ranges;
     if (first && second && !pastMidnight(first) && minutesOf(second.from) < minutesOf(first.to)) {
       const field = `hours.${day}.1.from`;
-      problems.push({
-        field,
-        message: `${field} must be ${first.to} or later: the second time range starts after the first one ends.`,
-      });
+      problems.push({ field, code: 'hours.overlap', params: { field, time: first.to } });
     }
   }
   return problems;

@@ -68,21 +68,6 @@ const englishOut = (of: string) =>
     Type.String({ description: `English ${of} ('' = not written yet). Only in answers without ?language.` }),
   );
 
-/** A refused field: its name as the API spells it (`email`, `hours.fri.0.to`) and a sentence starting with it. */
-const FieldError = Type.Object({ field: Type.String(), message: Type.String() });
-export const ErrorAnswer = Type.Object(
-  {
-    message: Type.String(),
-    errors: Type.Optional(
-      Type.Array(FieldError, {
-        description:
-          'On a 400 that names fields: every field refused, each with its own sentence (the first is `message`)',
-      }),
-    ),
-  },
-  { description: 'Error' },
-);
-
 // ---- cards ----
 export const Card = Type.Object({
   _id: Type.String(),

@@ -4,13 +4,17 @@ import { uploadImage } from '../helpers/factories.ts';
 import type { HttpClient } from '../helpers/http.ts';
 import { makeImage } from '../helpers/images.ts';
 import { describeEachEngine } from '../helpers/server.ts';
+import { ERROR_CODES } from '../../src/shared/error-codes.ts';
+
+/** The catalogue's codes: every error answer names one (decision 037). */
+const KNOWN_CODES = new Set<string>(ERROR_CODES);
 
 /**
  * Property-based fuzzing of every call of the contract and every public page, signed in and
  * signed out, with a seeded generator (replay a failure with FUZZ_SEED=<seed>). It fails on any
- * 5xx, any request left unanswered, any API error not shaped { "message": "…" }, and any broken
- * invariant: slide positions unique and gap-free, every stored image reachable, nothing stored by
- * a refused write.
+ * 5xx, any request left unanswered, any API error not shaped { "message": "…", "code": "…" } with
+ * a code of the catalogue, and any broken invariant: slide positions unique and gap-free, every
+ * stored image reachable, nothing stored by a refused write.
  */
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 5000);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -342,23 +346,34 @@ describeEachEngine(
           let shaped = false;
           try {
             const parsed = JSON.parse(textBody) as Record<string, unknown>;
-            // { message }, and on a 400 that names fields the list of them, the first being the message.
-            const { message, errors, ...rest } = parsed;
+            // { message, code, params? } (decision 037: a code of the catalogue, the values its text
+            // says), and on a 400 that names fields the list of them, each with its own code, the
+            // first being the message.
+            const { message, code, params, errors, ...rest } = parsed;
+            const coded = (c: unknown, p: unknown) =>
+              typeof c === 'string' &&
+              KNOWN_CODES.has(c) &&
+              (p === undefined || (typeof p === 'object' && p !== null && !Array.isArray(p)));
             const listed =
               errors === undefined ||
               (res.status === 400 &&
                 Array.isArray(errors) &&
                 errors.length > 0 &&
                 errors.every(
-                  (e: { field?: unknown; message?: unknown }) =>
-                    typeof e.field === 'string' && typeof e.message === 'string',
+                  (e: { field?: unknown; message?: unknown; code?: unknown; params?: unknown }) =>
+                    typeof e.field === 'string' && typeof e.message === 'string' && coded(e.code, e.params),
                 ) &&
                 (errors[0] as { message: string }).message === message);
-            shaped = Object.keys(rest).length === 0 && typeof message === 'string' && message.length > 0 && listed;
+            shaped =
+              Object.keys(rest).length === 0 &&
+              typeof message === 'string' &&
+              message.length > 0 &&
+              coded(code, params) &&
+              listed;
           } catch {
             /* not JSON */
           }
-          if (!shaped) failures.push(`error not { message }: ${res.status} ${label} → ${textBody.slice(0, 200)}`);
+          if (!shaped) failures.push(`error not { message, code }: ${res.status} ${label} → ${textBody.slice(0, 200)}`);
         }
         if (res.status === 201 || res.status === 200) {
           try {

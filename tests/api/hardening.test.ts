@@ -4,13 +4,14 @@ import { it } from 'node:test';
 import { uploadImage } from '../helpers/factories.ts';
 import { describeEachEngine } from '../helpers/server.ts';
 
-/** An error answer is JSON with exactly one string field, `message`. */
+/** An error answer is JSON with two string fields: `message` and its `code` (decision 037). */
 async function expectError(res: Response, status: number, message?: RegExp): Promise<void> {
   assert.equal(res.status, status, `${res.url} answers ${status}`);
   assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
   const body = (await res.json()) as Record<string, unknown>;
-  assert.deepEqual(Object.keys(body), ['message'], `only { message }: ${JSON.stringify(body)}`);
+  assert.deepEqual(Object.keys(body), ['message', 'code'], `only { message, code }: ${JSON.stringify(body)}`);
   assert.equal(typeof body.message, 'string');
+  assert.equal(typeof body.code, 'string');
   if (message) assert.match(body.message as string, message);
 }
 
@@ -50,7 +51,10 @@ describeEachEngine('hostile URLs, invisible text and empty bodies', (server) => 
     const big = await raw(server().url, `/api/card/${'a'.repeat(100_000)}`);
     assert.equal(big.status, 431);
     assert.match(big.type, /^application\/json/);
-    assert.deepEqual(Object.keys(JSON.parse(big.body) as object), ['message']);
+    assert.deepEqual(JSON.parse(big.body), {
+      message: 'The request headers (or its address) are too large.',
+      code: 'http.headers_too_large',
+    });
     const header = await raw(server().url, '/api/word/', { 'x-filler': 'b'.repeat(40_000) });
     assert.equal(header.status, 431);
     // The server still answers afterwards.

@@ -23,7 +23,10 @@ describe('load shedding when the heap runs short', () => {
     assert.equal(res.status, 503);
     assert.equal(res.headers.get('retry-after'), '5');
     assert.equal(res.headers.get('connection'), 'close');
-    assert.deepEqual(await res.json(), { message: 'The server is busy. Please try again in a moment.' });
+    assert.deepEqual(await res.json(), {
+      message: 'The server is busy. Please try again in a moment.',
+      code: 'server.busy',
+    });
     assert.equal((await fetch(`${server.url}/healthz`)).status, 200, 'liveness is not shed');
   });
 });

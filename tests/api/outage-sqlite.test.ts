@@ -34,7 +34,7 @@ function probeMount(): false | string {
 const expectUnavailable = (label: string, r: { status: number; headers: Headers; body: unknown }) => {
   assert.equal(r.status, 503, `${label} answers 503, got ${r.status} ${JSON.stringify(r.body)}`);
   assert.ok(r.headers.get('retry-after'), `${label} has Retry-After`);
-  assert.deepEqual(Object.keys(r.body as object), ['message'], `${label} answers { message }`);
+  assert.deepEqual(Object.keys(r.body as object), ['message', 'code'], `${label} answers { message, code }`);
   assert.match((r.body as { message: string }).message, /try again/i);
 };
 

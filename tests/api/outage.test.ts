@@ -47,7 +47,7 @@ describe('an outage is an outage: PostgreSQL gone or frozen', { skip: clusterSki
       assert.ok(r.retryAfter, `${label}: ${path} has Retry-After`);
       assert.ok(r.ms < 2500, `${label}: ${path} answered in ${r.ms.toFixed(0)} ms`);
       assert.ok(!/noindex/.test(r.body), `${label}: ${path} has no noindex`);
-      if (path.startsWith('/api/')) assert.deepEqual(Object.keys(JSON.parse(r.body) as object), ['message']);
+      if (path.startsWith('/api/')) assert.deepEqual(Object.keys(JSON.parse(r.body) as object), ['message', 'code']);
     }
     const write = await admin.post('/api/word/', { word: `during-${label}` });
     assert.equal(write.status, 503, `${label}: a write answers 503`);

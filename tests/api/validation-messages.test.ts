@@ -46,9 +46,12 @@ describeEachEngine('validation messages', (server) => {
     const admin = await server().admin();
     const word = await admin.post('/api/word/', { word: '' });
     assert.equal(word.status, 400);
+    // The code and its values beside each sentence (decision 037).
     assert.deepEqual(word.body, {
       message: 'word must not be empty',
-      errors: [{ field: 'word', message: 'word must not be empty' }],
+      code: 'input.empty',
+      params: { field: 'word' },
+      errors: [{ field: 'word', message: 'word must not be empty', code: 'input.empty', params: { field: 'word' } }],
     });
 
     const contact = {
@@ -70,10 +73,16 @@ describeEachEngine('validation messages', (server) => {
     });
     assert.equal(res.status, 400);
     assert.equal(res.body.message, 'citiesAr.0 must be at most 80 characters', 'message is the first, as before');
+    const tooLong = (field: string, limit: number) => ({
+      field,
+      message: `${field} must be at most ${limit} characters`,
+      code: 'input.too_long',
+      params: { field, limit },
+    });
     assert.deepEqual(res.body.errors, [
-      { field: 'citiesAr.0', message: 'citiesAr.0 must be at most 80 characters' },
-      { field: 'hoursNoteAr', message: 'hoursNoteAr must be at most 200 characters' },
-      { field: 'addressEn', message: 'addressEn must be at most 300 characters' },
+      tooLong('citiesAr.0', 80),
+      tooLong('hoursNoteAr', 200),
+      tooLong('addressEn', 300),
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { PlainCode } from '../../shared/error-codes.ts';
 import { ConflictError, NotFoundError } from './domain-errors.ts';
 
 /**
@@ -13,8 +14,7 @@ export function expectedVersion(headers: Record<string, unknown>, body: unknown)
 }
 
 /** The one answer to a stale or lost compare-and-set, whatever the record. */
-const CHANGED_MEANWHILE =
-  'This record was changed by someone else since you opened it. Reload to see the latest version.';
+const CHANGED_MEANWHILE = 'record.changed';
 
 export function assertVersion(expected: string | undefined, actual: string): void {
   if (expected !== undefined && expected !== actual) throw new ConflictError(CHANGED_MEANWHILE);
@@ -32,7 +32,7 @@ export function assertSwapped(result: { numUpdatedRows: bigint }): void {
 export async function staleOrGone(
   find: () => Promise<{ updated_at: string } | undefined>,
   expected: string | undefined,
-  gone: string,
+  gone: PlainCode,
 ): Promise<never> {
   const current = await find();
   if (!current) throw new NotFoundError(gone);

@@ -13,10 +13,7 @@ export function englishPair(
   const title = tidyText(sent.title ?? stored.title);
   const text = tidyText(sent.text ?? stored.text);
   if ((title === '') !== (text === '')) {
-    throw new InvalidInputError(
-      title === '' ? 'titleEn' : textField,
-      `titleEn and ${textField} go together: fill in both English fields, or leave both empty.`,
-    );
+    throw new InvalidInputError(title === '' ? 'titleEn' : textField, 'card.english_pair', { other: textField });
   }
   return { title, text };
 }

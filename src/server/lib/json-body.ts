@@ -48,10 +48,10 @@ export function registerJsonBodies(app: FastifyInstance): void {
       // A body whose every field is optional (POST /api/auth/passkey/options): an empty one is `{}`.
       const required = (request.routeOptions.schema.body as { required?: unknown[] }).required;
       if (!required || required.length === 0) return done(null, {});
-      return done(badRequest('The request body is empty.'), undefined);
+      return done(badRequest('http.body_empty'), undefined);
     }
     if (nestedDeeperThan(text, MAX_JSON_DEPTH))
-      return done(badRequest(`The request body is nested too deeply (${MAX_JSON_DEPTH} levels at most).`), undefined);
+      return done(badRequest('http.body_too_deep', { max: MAX_JSON_DEPTH }), undefined);
     parseJson(request, text, done);
   });
 }

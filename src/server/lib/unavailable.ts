@@ -1,5 +1,7 @@
+import { errorText } from '../../shared/error-codes.ts';
+
 /** What every call and page that needs the database answers while it cannot be reached. */
-export const UNAVAILABLE_MESSAGE = 'The site cannot reach its database right now. Please try again in a few seconds.';
+export const UNAVAILABLE_MESSAGE = errorText('server.database_unavailable', undefined);
 export const RETRY_AFTER_SECONDS = 5;
 
 /** Thrown where content could not be read: the page is not shown half-empty, it is a 503. */

@@ -42,7 +42,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     const token = sessionToken(request);
     const found = token ? await findSessionUser(app.ctx.db, token) : undefined;
-    if (!token || !found) throw unauthorized();
+    if (!token || !found) throw unauthorized('auth.sign_in_first');
     const { stale, ...user } = found;
     request.admin = user;
     // When the session was last used is kept for the Security screen, written at most every few minutes.
@@ -118,12 +118,11 @@ const emailOf = (req: FastifyRequest) =>
 function refuse(reply: FastifyReply, ttlMs: number, forAccount: boolean): never {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
   reply.header('retry-after', String(seconds));
-  const wait = seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
-  throw tooManyRequests(
-    forAccount
-      ? `Too many attempts for this account. Please try again in ${wait}.`
-      : `Too many requests, please try again in ${wait}.`,
-  );
+  const wait =
+    seconds < 120
+      ? { wait: seconds, unit: 'seconds' as const }
+      : { wait: Math.ceil(seconds / 60), unit: 'minutes' as const };
+  throw tooManyRequests(forAccount ? 'rate.account' : 'rate.too_many_requests', wait);
 }
 
 interface Bound {

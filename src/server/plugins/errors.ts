@@ -12,10 +12,11 @@ import {
   TooManyTriesError,
   UnsupportedKindError,
 } from '../lib/domain-errors.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { errorBody, HttpError } from '../lib/http-error.ts';
 import { isUniqueViolation } from '../db/database.ts';
 import { isReferenceViolation } from '../db/dialect.ts';
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../lib/unavailable.ts';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../lib/unavailable.ts';
+import { errorText, fieldProblem, type ErrorCode, type ErrorParamValues } from '../../shared/error-codes.ts';
 import { VISIBLE_PATTERN } from '../../shared/text.ts';
 import { TIME_PATTERN } from '../../shared/hours.ts';
 import { CARD_SLUG_MAX, CARD_SLUG_PATTERN } from '../../shared/slugs.ts';
@@ -27,42 +28,48 @@ interface ValidationItem {
   keyword?: string;
 }
 
-/** Known patterns of the shared schemas, said in words a person reading a toast understands. */
-const PATTERN_RULES: Record<string, string> = {
-  [VISIBLE_PATTERN]: 'must not be empty',
-  '^[0-9]{6}$': 'must be exactly 6 digits',
-  '^/': 'must start with /',
-  [TIME_PATTERN]: 'must be a time written HH:MM on a 24-hour clock, like 08:00 or 16:30',
-  [`^$|${CARD_SLUG_PATTERN}`]: `must be letters and digits joined by single dashes, at most ${CARD_SLUG_MAX} characters (or empty)`,
+/** Known patterns of the shared schemas, each with the code of the sentence that says it. */
+const PATTERN_CODES: Record<string, ErrorCode> = {
+  [VISIBLE_PATTERN]: 'input.empty',
+  '^[0-9]{6}$': 'input.six_digits',
+  '^/': 'input.starts_with_slash',
+  [TIME_PATTERN]: 'input.time',
+  [`^$|${CARD_SLUG_PATTERN}`]: 'input.slug',
 };
 
-function describeRule(item: ValidationItem): string {
+/** The code and values of one failed rule of a schema, for the field it names. */
+function describeRule(item: ValidationItem, field: string): [ErrorCode, ErrorParamValues] {
   const p = item.params ?? {};
+  const limit = Number(p.limit);
   switch (item.keyword) {
     case 'required':
-      return 'is required';
+      return ['input.required', { field }];
     case 'minLength':
-      return p.limit === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters`;
+      return p.limit === 1 ? ['input.empty', { field }] : ['input.too_short', { field, limit }];
     case 'maxLength':
-      return `must be at most ${String(p.limit)} characters`;
+      return ['input.too_long', { field, limit }];
     case 'enum':
-      return `must be one of: ${(p.allowedValues as unknown[] | undefined)?.join(', ') ?? '…'}`;
+      return ['input.not_one_of', { field, values: (p.allowedValues as unknown[] | undefined)?.join(', ') ?? '…' }];
     case 'format':
-      return p.format === 'email' ? 'must be a valid email address' : `must be a valid ${String(p.format)}`;
-    case 'pattern':
-      return PATTERN_RULES[String(p.pattern)] ?? 'is not in the expected format';
+      return p.format === 'email' ? ['input.email', { field }] : ['input.format', { field, format: String(p.format) }];
+    case 'pattern': {
+      const code = PATTERN_CODES[String(p.pattern)] ?? 'input.pattern';
+      return [code, code === 'input.slug' ? { field, max: CARD_SLUG_MAX } : { field }];
+    }
     case 'type':
-      return String(p.type).startsWith('integer') ? 'must be a whole number' : `must be a ${String(p.type)}`;
+      return String(p.type).startsWith('integer')
+        ? ['input.whole_number', { field }]
+        : ['input.type', { field, type: String(p.type) }];
     case 'minimum':
-      return `must be at least ${String(p.limit)}`;
+      return ['input.too_small', { field, limit }];
     case 'maximum':
-      return `must be at most ${String(p.limit)}`;
+      return ['input.too_big', { field, limit }];
     case 'maxItems':
-      return `must have at most ${String(p.limit)} items`;
+      return ['input.too_many_items', { field, limit }];
     case 'additionalProperties':
-      return 'is not a field this call takes';
+      return ['input.unknown_field', { field }];
     default:
-      return item.message ?? 'is invalid';
+      return ['input.invalid', { field, rule: item.message ?? 'is invalid' }];
   }
 }
 
@@ -82,7 +89,8 @@ function fieldError(item: ValidationItem, context: string | undefined): FieldPro
     field = field ? `${field}.${name}` : name;
   }
   if (!field) field = context ?? 'request';
-  return { field, message: `${field} ${describeRule(item)}` };
+  const [code, params] = describeRule(item, field);
+  return { field, code, message: errorText(code, params), params };
 }
 
 /**
@@ -98,7 +106,9 @@ function describeValidation(err: FastifyError): FieldProblem[] {
     const problem = fieldError(item, err.validationContext);
     if (!out.has(problem.field)) out.set(problem.field, problem);
   }
-  return out.size > 0 ? [...out.values()] : [{ field: err.validationContext ?? 'request', message: err.message }];
+  return out.size > 0
+    ? [...out.values()]
+    : [fieldProblem(err.validationContext ?? 'request', 'http.refused', { detail: err.message })];
 }
 
 /** The one place where what went wrong in the domain becomes an HTTP status. */
@@ -114,42 +124,46 @@ function domainStatus(err: DomainError): number {
   return 400;
 }
 
-const RACE_MESSAGE = 'This conflicts with a change made at the same moment. Please reload and try again.';
-
 /** A unique or foreign key refusal, or PostgreSQL giving up a transaction to a concurrent one (serialization, deadlock). */
 function isRaceRefusal(err: unknown): boolean {
   const code = (err as { code?: unknown }).code;
   return isUniqueViolation(err) || isReferenceViolation(err) || code === '40001' || code === '40P01';
 }
 
+/** Fastify's and its plugins' own 4xx refusals that have a code of the catalogue. */
+const FRAMEWORK_CODES: Record<string, ErrorCode> = {
+  FST_REQ_FILE_TOO_LARGE: 'http.file_too_large',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'http.body_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'http.unsupported_type',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'http.not_multipart',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'http.body_empty',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'http.body_not_json',
+};
+
+/** An answer of a field refusal: the first problem's sentence, code and values, and every problem. */
+const fieldsBody = (problems: readonly FieldProblem[]) => ({
+  ...errorBody(problems[0]!.code, problems[0]!.params, problems[0]!.message),
+  errors: problems.slice(0, MAX_FIELD_ERRORS),
+});
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof TooManyTriesError) reply.header('retry-after', String(err.retryAfterSeconds));
-    if (err instanceof InvalidInputError)
-      return reply.status(400).send({ message: err.message, errors: err.problems.slice(0, MAX_FIELD_ERRORS) });
-    if (err instanceof DomainError) return reply.status(domainStatus(err)).send({ message: err.message });
-    if (err instanceof HttpError) return reply.status(err.statusCode).send({ message: err.message });
+    if (err instanceof InvalidInputError) return reply.status(400).send(fieldsBody(err.problems));
+    if (err instanceof DomainError)
+      return reply.status(domainStatus(err)).send(errorBody(err.code, err.params, err.message));
+    if (err instanceof HttpError)
+      return reply.status(err.statusCode).send(errorBody(err.code, err.params, err.message));
     if (err instanceof PasswordQueueFull)
-      return reply.status(429).header('retry-after', '1').send({ message: err.message });
+      return reply.status(429).header('retry-after', '1').send(errorBody('auth.queue_full'));
     // Nobody hears this answer: the client closed the connection while its password check waited.
-    if (err instanceof ClientGone) return reply.status(503).send({ message: err.message });
-    if (err.validation) {
-      const problems = describeValidation(err);
-      return reply.status(400).send({ message: problems[0]!.message, errors: problems });
-    }
+    if (err instanceof ClientGone) return reply.status(503).send(errorBody('server.client_gone'));
+    if (err.validation) return reply.status(400).send(fieldsBody(describeValidation(err)));
     const status = err.statusCode ?? 500;
-    if (status === 429)
-      return reply.status(429).send({ message: 'Too many attempts. Please wait a moment and try again.' });
+    if (status === 429) return reply.status(429).send(errorBody('rate.too_many_attempts'));
     if (status >= 400 && status < 500) {
-      const messages: Record<string, string> = {
-        FST_REQ_FILE_TOO_LARGE: 'The file is too large (10 MB at most).',
-        FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-        FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
-        FST_INVALID_MULTIPART_CONTENT_TYPE: 'Expected a multipart/form-data upload.',
-        FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
-        FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-      };
-      return reply.status(status).send({ message: messages[err.code] ?? err.message });
+      const code = FRAMEWORK_CODES[err.code];
+      return reply.status(status).send(code ? errorBody(code) : errorBody('http.refused', { detail: err.message }));
     }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err: { message: err.message, code: err.code } }, 'database unavailable');
@@ -157,18 +171,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
         .header('cache-control', 'no-store')
-        .send({ message: UNAVAILABLE_MESSAGE });
+        .send(errorBody('server.database_unavailable'));
     }
     if (isRaceRefusal(err)) {
       // A constraint or a lock that a concurrent write hit, where no service maps it to its own answer.
       request.log.warn({ err: { message: err.message, code: err.code } }, 'write refused by a concurrent change');
-      return reply.status(409).send({ message: RACE_MESSAGE });
+      return reply.status(409).send(errorBody('server.race'));
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send(errorBody('server.error'));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    reply.status(404).send(errorBody('http.no_route', { method: request.method, path: request.url.split('?')[0]! }));
   });
 }

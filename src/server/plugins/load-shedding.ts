@@ -35,7 +35,7 @@ export async function registerLoadShedding(app: FastifyInstance): Promise<void> 
       }
       reply.raw.shouldKeepAlive = false;
       void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      throw serviceUnavailable('The server is busy. Please try again in a moment.');
+      throw serviceUnavailable('server.busy');
     },
   });
 }

@@ -53,7 +53,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     const origin = request.headers.origin;
     if (origin === undefined) return;
     const sameHost = `${request.protocol}://${request.host}`;
-    if (origin !== sameHost && !allowed.has(origin)) throw forbidden('Cross-origin request refused.');
+    if (origin !== sameHost && !allowed.has(origin)) throw forbidden('http.cross_origin');
   });
 }
 

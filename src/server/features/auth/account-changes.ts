@@ -121,11 +121,6 @@ export async function pendingChanges(db: Db, userId: string, sessionCreatedAt: s
   }));
 }
 
-const CHANGE_MESSAGES = {
-  newer: 'Confirm this change from a browser that was signed in before it was made.',
-  gone: 'This link no longer works: the change was confirmed from a signed-in browser, undone already, or is more than 7 days old.',
-} as const;
-
 /** Confirms a change from a session begun before it: its undo link stops working. */
 export async function confirmChange(db: Db, userId: string, id: string, sessionCreatedAt: string): Promise<void> {
   const row = await db
@@ -137,8 +132,8 @@ export async function confirmChange(db: Db, userId: string, id: string, sessionC
     .where('undone_at', 'is', null)
     .where('expires_at', '>', nowIso())
     .executeTakeFirst();
-  if (!row) throw new NotFoundError('This change is no longer waiting to be confirmed.');
-  if (!(sessionCreatedAt < row.created_at)) throw new NotAllowedError(CHANGE_MESSAGES.newer);
+  if (!row) throw new NotFoundError('change.not_waiting');
+  if (!(sessionCreatedAt < row.created_at)) throw new NotAllowedError('change.newer_session');
   await db
     .updateTable('account_changes')
     .set({ confirmed_at: nowIso() })
@@ -165,7 +160,7 @@ export async function undoChange(
       .where('undone_at', 'is', null)
       .where('expires_at', '>', now)
       .executeTakeFirst();
-    if (!first) throw new NotAuthenticatedError(CHANGE_MESSAGES.gone);
+    if (!first) throw new NotAuthenticatedError('change.link_gone');
     // Touching the user row serialises two links opened at once (a row lock on PostgreSQL, the write lock on SQLite).
     await trx
       .updateTable('users')

@@ -24,9 +24,9 @@ const MAX_TRIES = 5;
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 const ADMIT_MESSAGES = {
-  none: 'Ask for a code in this browser first, or ask again: codes last 15 minutes and work only in the browser that asked.',
-  wrong: 'Wrong code. Check the code in the email and type it in the browser where you asked for it.',
-  spent: 'Too many wrong codes. Ask for a new code.',
+  none: 'admit.no_code',
+  wrong: 'admit.wrong_code',
+  spent: 'admit.too_many_wrong',
 } as const;
 
 const account = (email: string) => email.trim().toLowerCase();

@@ -31,7 +31,7 @@ export async function startEmailChange(
 ): Promise<{ cookie: string; code: string; email: string }> {
   const email = newEmail.trim().toLowerCase();
   const taken = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-  if (taken) throw new ConflictError("This is already the account's email.");
+  if (taken) throw new ConflictError('email.same');
   const nonce = randomBytes(12).toString('base64url');
   const issued = Date.now();
   const signature = await signWithSiteKey(db, payload(sessionId, email, nonce, issued));
@@ -49,10 +49,7 @@ export async function checkEmailChange(
   cookie: string | undefined,
   code: string,
 ): Promise<string> {
-  const none = new InvalidInputError(
-    'code',
-    'Ask for a code first (codes last 15 minutes and work in the browser that asked).',
-  );
+  const none = new InvalidInputError('code', 'email.no_code');
   if (!cookie || cookie.length > 600) throw none;
   const [who = '', nonce = '', issuedText = '', signature = ''] = cookie.split('.');
   const email = Buffer.from(who, 'base64url').toString();
@@ -61,11 +58,11 @@ export async function checkEmailChange(
   const expected = Buffer.from(await signWithSiteKey(db, payload(sessionId, email, nonce, issued)));
   if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), expected)) throw none;
   const tries = await countHit(db, `email-change-tries:${nonce}`, EMAIL_CHANGE_TTL_MS);
-  if (tries.current > MAX_TRIES) throw new InvalidInputError('code', 'Too many wrong codes. Ask for a new code.');
+  if (tries.current > MAX_TRIES) throw new InvalidInputError('code', 'email.too_many_wrong');
   const right = Buffer.from(await codeOf(db, nonce, email));
   const given = Buffer.from(code.trim());
   if (given.length !== right.length || !timingSafeEqual(given, right))
-    throw new InvalidInputError('code', 'Wrong code. Check the code sent to the new address.');
+    throw new InvalidInputError('code', 'email.wrong_code');
   return email;
 }
 

@@ -27,7 +27,7 @@ export async function login(
 ): Promise<LoginOutcome> {
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(password, user?.passwordHash ?? dummyHash(), opts.ticket, opts.log);
-  if (!user || !ok) throw new NotAuthenticatedError('Incorrect email or password.');
+  if (!user || !ok) throw new NotAuthenticatedError('auth.bad_credentials');
   const factors = await factorsOf(db, user.id);
   if (hasSecondFactor(factors)) {
     const ticket = await issueTicket(db, user.id, 'sign-in', { userAgent: opts.userAgent ?? '' });
@@ -64,7 +64,7 @@ export async function changePassword(
   const ok =
     opts.currentChecked === true ||
     (await verifyPassword(current, user?.passwordHash ?? dummyHash(), opts.ticket, opts.log));
-  if (!user || !ok) throw new InvalidInputError('currentPassword', 'The current password is incorrect.');
+  if (!user || !ok) throw new InvalidInputError('currentPassword', 'auth.wrong_current_password');
   const hash = await newHash();
   await db.transaction().execute(async (trx) => {
     await setPasswordHash(trx, user, hash);

@@ -41,9 +41,9 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
 const MAX_PASSKEYS = 20;
 
 const MESSAGES = {
-  stale: 'This passkey request has expired or was already used. Please try again.',
-  unknown: 'This passkey is not registered here. Use another passkey, or sign in with your email and password.',
-  failed: 'The passkey could not be verified. Please try again.',
+  stale: 'passkey.stale',
+  unknown: 'passkey.unknown',
+  failed: 'passkey.failed',
 } as const;
 
 export interface PasskeyInfo {
@@ -141,8 +141,7 @@ export async function registrationOptions(
     .select(['credential_id', 'transports'])
     .where('user_id', '=', user.id)
     .execute();
-  if (existing.length >= MAX_PASSKEYS)
-    throw new ConflictError(`An account holds at most ${MAX_PASSKEYS} passkeys. Remove one first.`);
+  if (existing.length >= MAX_PASSKEYS) throw new ConflictError('passkey.too_many', { max: MAX_PASSKEYS });
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -214,7 +213,7 @@ export async function addPasskey(
     .select('id')
     .where('credential_id', '=', credential.id)
     .executeTakeFirst();
-  if (taken) throw new ConflictError('This passkey is already added.');
+  if (taken) throw new ConflictError('passkey.taken');
   await db.insertInto('passkeys').values(row).execute();
   return { id: row.id, name, createdAt: row.created_at, lastUsedAt: null, backedUp: credentialBackedUp };
 }
@@ -252,8 +251,7 @@ export async function renamePasskey(db: Db, userId: string, id: string, name: st
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .executeTakeFirst();
-  if (Number(done.numUpdatedRows) === 0)
-    throw new NotFoundError('This passkey was not found. It may have been removed.');
+  if (Number(done.numUpdatedRows) === 0) throw new NotFoundError('passkey.not_found');
 }
 
 /** A passkey's row as stored, for putting it back when its removal is undone. */
@@ -267,7 +265,7 @@ export async function removePasskey(db: Db, userId: string, id: string): Promise
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
-  if (!gone) throw new NotFoundError('This passkey was not found. It may have been removed.');
+  if (!gone) throw new NotFoundError('passkey.not_found');
   return gone;
 }
 

@@ -24,20 +24,21 @@ const DAY_MS = 24 * 60 * 60_000;
 
 const DECOY_LIMITS = { cooldownMs: RESEND_COOLDOWN_MS, otpTtlMs: OTP_TTL_MS, maxAttempts: MAX_OTP_ATTEMPTS };
 
-export const MESSAGES = {
-  noCode: 'There is no active code for this email. Please request a new code.',
-  expired: 'This code has expired. Please request a new code.',
-  dead: 'This code no longer works after 5 wrong tries. Please request a new code.',
-  used: 'This code has already been used. Please request a new code.',
-  badToken: 'Your password reset session is invalid or has expired. Please request a new code.',
+const MESSAGES = {
+  noCode: 'reset.no_code',
+  expired: 'reset.expired',
+  dead: 'reset.dead',
+  used: 'reset.used',
+  badToken: 'reset.bad_token',
   /** A wrong code from a browser other than the one that asked for it: the code's own tries are not spent. */
-  wrongElsewhere: 'Wrong code. Please check the code in the email and try again.',
+  wrongElsewhere: 'reset.wrong_elsewhere',
 } as const;
 
-const wrongCode = (attempts: number): string => {
+/** The refusal of a wrong code that has `attempts` spent. */
+const wrongCode = (attempts: number): InvalidInputError => {
   const left = MAX_OTP_ATTEMPTS - attempts;
-  if (left <= 0) return 'Wrong code. That was the last try: this code no longer works. Please request a new code.';
-  return `Wrong code. ${left} ${left === 1 ? 'try' : 'tries'} left.`;
+  if (left <= 0) return new InvalidInputError('otp', 'reset.last_try');
+  return new InvalidInputError('otp', 'reset.wrong_code', { left });
 };
 
 /** `issuedAt` names the code (or the stand-in) just issued, for the browser's requester cookie. */
@@ -149,10 +150,7 @@ async function countStrangerGuess(db: Db, email: string): Promise<void> {
   const hits = await countHit(db, strangerKey(email), DAY_MS);
   if (hits.current <= MAX_STRANGER_GUESSES_PER_DAY) return;
   const hours = Math.max(1, Math.ceil(hits.ttl / 3_600_000));
-  throw new TooManyTriesError(
-    `Too many wrong codes for this email today. Please try again in ${hours} ${hours === 1 ? 'hour' : 'hours'}, or enter the code in the browser that asked for it.`,
-    Math.ceil(hits.ttl / 1000),
-  );
+  throw new TooManyTriesError(Math.ceil(hits.ttl / 1000), 'reset.too_many_today', { hours });
 }
 
 /**
@@ -173,7 +171,7 @@ export async function verifyResetCode(
     if (!decoy) throw new InvalidInputError('otp', MESSAGES.noCode);
     if (decoy.expiresAt <= nowIso()) throw new InvalidInputError('otp', MESSAGES.expired);
     const nonce = await requesterOf(db, from.requesterCookie, email, decoy.issuedAt);
-    if (nonce) throw new InvalidInputError('otp', wrongCode(await countRequesterTry(db, email, decoy.issuedAt, nonce)));
+    if (nonce) throw wrongCode(await countRequesterTry(db, email, decoy.issuedAt, nonce));
     if (decoy.attempts >= MAX_OTP_ATTEMPTS) throw new InvalidInputError('otp', MESSAGES.dead);
     await countStrangerGuess(db, email);
     throw new InvalidInputError('otp', MESSAGES.wrongElsewhere);
@@ -193,7 +191,7 @@ export async function verifyResetCode(
   const nonce = from.knownDevice ? undefined : await requesterOf(db, from.requesterCookie, email, row.created_at);
   if (nonce) {
     const tries = await countRequesterTry(db, email, row.created_at, nonce);
-    if (!right) throw new InvalidInputError('otp', wrongCode(tries));
+    if (!right) throw wrongCode(tries);
   } else if (from.knownDevice) {
     // Each try is counted before the code is compared, so parallel guesses cannot exceed the limit.
     const counted = await db
@@ -205,7 +203,7 @@ export async function verifyResetCode(
       .returning('attempts')
       .executeTakeFirst();
     if (!counted) throw new InvalidInputError('otp', MESSAGES.dead);
-    if (!right) throw new InvalidInputError('otp', wrongCode(counted.attempts));
+    if (!right) throw wrongCode(counted.attempts);
   } else {
     if (row.attempts >= MAX_OTP_ATTEMPTS) throw new InvalidInputError('otp', MESSAGES.dead);
     // Counted before the comparison too; a right code takes its count back.

@@ -20,12 +20,10 @@ const RECHECK_TTL_MS = 5 * 60_000;
 export type RecheckMethod = 'passkey' | 'totp' | 'recovery';
 
 export const RECHECK_MESSAGES = {
-  needed: 'To change this, confirm it is you first: enter your password again.',
-  neededWithFactor:
-    'To change this, confirm it is you first: enter your password again, with your passkey, a code from your authenticator app or a recovery code.',
-  factor:
-    'Also confirm with your passkey, a code from your authenticator app or a recovery code set up before this sign-in.',
-  wrongCode: 'This code is wrong, already used, or belongs to a factor added after this sign-in.',
+  needed: 'recheck.needed',
+  neededWithFactor: 'recheck.needed_with_factor',
+  factor: 'recheck.factor',
+  wrongCode: 'recheck.wrong_code',
 } as const;
 
 const payload = (sessionId: string, until: number) => `recheck\n${sessionId}\n${until}`;

@@ -32,11 +32,6 @@ const DAY_MS = 24 * 60 * 60_000;
 export const STEP_MESSAGES = {
   needed: 'Enter the code from your authenticator app or a recovery code, or use your passkey, to finish signing in.',
   resetNeeded: 'Confirm with your passkey, your authenticator app or a recovery code before choosing a new password.',
-  ticket: 'This sign-in has expired. Please start again.',
-  wrong:
-    'Wrong code. Check the code in your authenticator app (a new one appears every 30 seconds), or enter a recovery code.',
-  used: 'This code has already been used. Wait for the next code in your authenticator app, or enter a recovery code.',
-  tooMany: 'Too many wrong codes. Please start again.',
 } as const;
 
 export async function factorsOf(db: Db, userId: string): Promise<Factors> {
@@ -98,7 +93,7 @@ export async function findTicket(db: Db, ticket: string): Promise<Ticket> {
     .where('id', '=', digest(ticket))
     .where('expires_at', '>', nowIso())
     .executeTakeFirst();
-  if (!row || row.attempts >= MAX_TICKET_TRIES) throw new NotAuthenticatedError(STEP_MESSAGES.ticket);
+  if (!row || row.attempts >= MAX_TICKET_TRIES) throw new NotAuthenticatedError('step.expired');
   return { userId: row.user_id, purpose: row.purpose, resetId: row.reset_id, userAgent: row.user_agent };
 }
 
@@ -111,7 +106,7 @@ export async function spendTicket(db: Db, ticket: string): Promise<Ticket> {
     .where('attempts', '<', MAX_TICKET_TRIES)
     .returningAll()
     .executeTakeFirst();
-  if (!row) throw new NotAuthenticatedError(STEP_MESSAGES.ticket);
+  if (!row) throw new NotAuthenticatedError('step.expired');
   return { userId: row.user_id, purpose: row.purpose, resetId: row.reset_id, userAgent: row.user_agent };
 }
 
@@ -135,7 +130,7 @@ export async function checkSecondFactorCode(
       .where('expires_at', '>', nowIso())
       .returning('attempts')
       .executeTakeFirst();
-    if (!counted) throw new NotAuthenticatedError(STEP_MESSAGES.ticket);
+    if (!counted) throw new NotAuthenticatedError('step.expired');
   }
   const dailyKey = `second-step-wrong:${userId}`;
   const trimmed = code.trim();
@@ -146,24 +141,17 @@ export async function checkSecondFactorCode(
     const hits = await countHit(db, dailyKey, DAY_MS);
     if (hits.current > MAX_WRONG_CODES_PER_DAY) {
       const hours = Math.max(1, Math.ceil(hits.ttl / 3_600_000));
-      throw new TooManyTriesError(
-        `Too many wrong codes for this account today. Please try again in ${hours} ${hours === 1 ? 'hour' : 'hours'}, or use your passkey.`,
-        Math.ceil(hits.ttl / 1000),
-      );
+      throw new TooManyTriesError(Math.ceil(hits.ttl / 1000), 'step.too_many_today', { hours });
     }
   }
   if (recovery) {
     if (await spendRecoveryCode(db, userId, trimmed)) return 'recovery';
-    throw new InvalidInputError('code', 'This recovery code is wrong or has already been used.');
+    throw new InvalidInputError('code', 'step.recovery_wrong');
   }
-  if (!/^\d{6}$/.test(trimmed))
-    throw new InvalidInputError(
-      'code',
-      'Enter the 6-digit code from your authenticator app, or a recovery code such as ABCDE-FGH23.',
-    );
+  if (!/^\d{6}$/.test(trimmed)) throw new InvalidInputError('code', 'step.code_shape');
   const result = await spendTotpCode(db, userId, trimmed);
   if (result === 'ok') return refunded(db, dailyKey, opts.knownDevice, 'totp');
-  throw new InvalidInputError('code', result === 'used' ? STEP_MESSAGES.used : STEP_MESSAGES.wrong);
+  throw new InvalidInputError('code', result === 'used' ? 'step.used_code' : 'step.wrong_code');
 }
 
 async function refunded<T>(db: Db, key: string, knownDevice: boolean | undefined, value: T): Promise<T> {

@@ -144,7 +144,7 @@ export async function endSession(db: Db, userId: string, sessionId: string): Pro
     .where('user_id', '=', userId)
     .where('public_id', '=', sessionId)
     .executeTakeFirst();
-  if (Number(gone.numDeletedRows) === 0) throw new NotFoundError('This session has already ended.');
+  if (Number(gone.numDeletedRows) === 0) throw new NotFoundError('auth.session_ended');
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {

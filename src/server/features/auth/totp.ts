@@ -40,8 +40,7 @@ export async function startTotpSetup(db: Db, user: { id: string; email: string }
     .select('confirmed_at')
     .where('user_id', '=', user.id)
     .executeTakeFirst();
-  if (current?.confirmed_at)
-    throw new ConflictError('An authenticator app is already set up. Remove it first to set up another.');
+  if (current?.confirmed_at) throw new ConflictError('totp.taken');
   const secret = new Secret({ size: 20 }).base32;
   const row = { user_id: user.id, secret, confirmed_at: null, last_step: null, created_at: nowIso() };
   await db
@@ -61,8 +60,8 @@ export async function startTotpSetup(db: Db, user: { id: string; email: string }
 /** Puts the pending secret in force once the owner types a code it makes; false when the code is wrong. */
 export async function confirmTotp(db: Db, userId: string, code: string): Promise<boolean> {
   const row = await db.selectFrom('totp_factors').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  if (!row) throw new InvalidInputError('code', 'Start the authenticator app set-up first.');
-  if (row.confirmed_at) throw new ConflictError('The authenticator app is already set up.');
+  if (!row) throw new InvalidInputError('code', 'totp.start_first');
+  if (row.confirmed_at) throw new ConflictError('totp.set_up_already');
   const step = stepOf(row.secret, code);
   if (step === undefined) return false;
   const done = await db

@@ -20,7 +20,6 @@ import {
  */
 
 const FIELD = { ar: 'slug', en: 'slugEn' } as const;
-const taken = (slug: string) => `Another product or project already has the address "${slug}": choose another.`;
 
 /** The first free slug made from `base` for card `self`: base, base-2, base-3, … */
 async function freeFrom(db: Db, base: string, self: string | undefined, ownOther: string): Promise<string> {
@@ -32,11 +31,8 @@ async function freeFrom(db: Db, base: string, self: string | undefined, ownOther
 /** The owner's slug for one language, checked; its fault named by its field. */
 async function wantedSlug(db: Db, lang: 'ar' | 'en', wanted: string, self: string | undefined): Promise<string> {
   if (!isCardSlug(wanted))
-    throw new InvalidInputError(
-      FIELD[lang],
-      `${FIELD[lang]} must be letters and digits joined by single dashes, at most ${CARD_SLUG_MAX} characters (or empty)`,
-    );
-  if (await slugHolder(db, wanted, self)) throw new ConflictError(taken(wanted));
+    throw new InvalidInputError(FIELD[lang], 'input.slug', { field: FIELD[lang], max: CARD_SLUG_MAX });
+  if (await slugHolder(db, wanted, self)) throw new ConflictError('card.address_taken', { slug: wanted });
   return wanted;
 }
 

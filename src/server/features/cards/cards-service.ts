@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { nextUpdatedAt, nowIso, type Db } from '../../db/database.ts';
 import { assertVersion, staleOrGone } from '../../lib/concurrency.ts';
+import type { PlainCode } from '../../../shared/error-codes.ts';
 import { NotFoundError } from '../../lib/domain-errors.ts';
 import { englishPair } from '../../lib/english.ts';
 import { refusingGoneImage, refusingGoneRow } from '../images/image-references.ts';
@@ -83,8 +84,8 @@ export const detailVersion = (r: CardDetailRow): Version => ({
   updatedAt: r.updated_at,
 });
 
-const CARD_GONE = 'Card not found.';
-const DETAIL_GONE = 'Detail item not found.';
+const CARD_GONE = 'card.not_found';
+const DETAIL_GONE = 'detail.not_found';
 
 /** An edit form may leave the image out (or send ''/null) to keep the current one. */
 const newImage = (image: string | null | undefined, current: string): string | undefined =>
@@ -146,7 +147,7 @@ async function editImageRecord<R extends ImageRecordRow>(
   deps: CardDeps,
   input: CardUpdate | DetailUpdate,
   expected: string | undefined,
-  gone: string,
+  gone: PlainCode,
   find: (db: Db) => Promise<R | undefined>,
   update: (db: Db, changes: ImageRecordChanges, updatedAt: string, onlyIfUpdatedAt?: string) => Promise<R | undefined>,
   history: Recorder<R>,

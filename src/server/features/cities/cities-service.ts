@@ -1,5 +1,11 @@
 import { nextUpdatedAt, nowIso, type Db } from '../../db/database.ts';
-import { ConflictError, InvalidInputError, NotFoundError, type FieldProblem } from '../../lib/domain-errors.ts';
+import {
+  ConflictError,
+  fieldProblem,
+  InvalidInputError,
+  NotFoundError,
+  type FieldProblem,
+} from '../../lib/domain-errors.ts';
 import { assertVersion, staleOrGone } from '../../lib/concurrency.ts';
 import { newId } from '../../lib/ids.ts';
 import { phone as phones } from '../../lib/phone.ts';
@@ -60,8 +66,7 @@ function checkedNumber(value: string, field: string, problems: FieldProblem[]): 
   const v = value.trim();
   if (v === '') return '';
   const international = phones.international(v);
-  if (!international)
-    problems.push({ field, message: `${field} must be a phone number (050 123 4567, 011 234 5678 or +…).` });
+  if (!international) problems.push(fieldProblem(field, 'city.phone', { field }));
   return international ?? v;
 }
 
@@ -89,8 +94,7 @@ function normalise(
 
 async function freeSlug(db: Db, wanted: string | undefined, nameEn: string, except?: string): Promise<string> {
   if (wanted !== undefined) {
-    if (await slugTaken(db, wanted, except))
-      throw new ConflictError(`Another city already has the address /cities/${wanted}.`);
+    if (await slugTaken(db, wanted, except)) throw new ConflictError('city.address_taken', { slug: wanted });
     return wanted;
   }
   const base = slugOf(nameEn) || 'city';
@@ -157,13 +161,6 @@ export async function mirrorIntoContact(db: Db): Promise<void> {
   await writeContact(db, { ...fields, citiesAr, citiesEn }, undefined);
 }
 
-const CITY_LISTS_MESSAGE = {
-  citiesAr:
-    'citiesAr is made from the city entries on this site: change the cities on the Cities screen (/api/cities), and send the list as read, or leave it out.',
-  citiesEn:
-    'citiesEn is made from the city entries on this site: change the cities on the Cities screen (/api/cities), and send the list as read, or leave it out.',
-};
-
 /**
  * Once a site has city entries, the contact details' two city lists are made from them (decision
  * 031), and the next city write would replace a list saved through the contact details: such a
@@ -181,7 +178,7 @@ export async function assertCityListsAsStored(
     JSON.stringify(given.map((c) => c.trim())) === JSON.stringify(kept);
   const problems = (['citiesAr', 'citiesEn'] as const)
     .filter((field) => input[field] !== undefined && !same(input[field]!, stored[field]))
-    .map((field) => ({ field, message: CITY_LISTS_MESSAGE[field] }));
+    .map((field) => fieldProblem(field, 'city.lists', { field }));
   const error = InvalidInputError.of(problems);
   if (error) throw error;
 }
@@ -200,11 +197,7 @@ async function assignProjects(
   const others: (City | undefined)[] = [];
   for (const other of await citiesNaming(db, projectIds, id)) others.push(await getCity(db, other));
   const unknown = await setCityProjects(db, id, projectIds);
-  if (unknown.length)
-    throw new InvalidInputError(
-      'projectIds',
-      `projectIds names ${unknown.length} portfolio entr${unknown.length === 1 ? 'y' : 'ies'} that do not exist.`,
-    );
+  if (unknown.length) throw new InvalidInputError('projectIds', 'city.unknown_projects', { count: unknown.length });
   for (const before of others)
     if (before) await recordCityChange(db, before._id, before, await getCity(db, before._id), actor);
 }
@@ -212,7 +205,7 @@ async function assignProjects(
 export async function createCity(db: Db, input: CityInput, actor = ''): Promise<City> {
   return db.transaction().execute(async (trx) => {
     if ((await countCities(trx)) >= LIMITS.cities)
-      throw new InvalidInputError('nameAr', `nameAr: at most ${LIMITS.cities} cities; delete one first.`);
+      throw new InvalidInputError('nameAr', 'city.too_many', { max: LIMITS.cities });
     const fields = normalise(input);
     const id = newId();
     const now = nowIso();
@@ -259,7 +252,7 @@ export async function saveCityIn(
 ): Promise<{ city: City; historyId: string | undefined }> {
   const before = await getCity(trx, id);
   const current = await findCityRow(trx, id);
-  if (!current || !before) throw new NotFoundError('City not found.');
+  if (!current || !before) throw new NotFoundError('city.not_found');
   assertVersion(expected, current.updated_at);
   if (dropGoneProjects && input.projectIds)
     input = { ...input, projectIds: await existingProjects(trx, input.projectIds) };
@@ -272,7 +265,7 @@ export async function saveCityIn(
     updated_at: nextUpdatedAt(current.updated_at),
   };
   if (!(await updateCity(trx, id, changes, current.updated_at))) {
-    await staleOrGone(() => findCityRow(trx, id), expected, 'City not found.');
+    await staleOrGone(() => findCityRow(trx, id), expected, 'city.not_found');
   }
   await assignProjects(trx, id, input.projectIds, actor);
   await mirrorIntoContact(trx);

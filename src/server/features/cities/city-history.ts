@@ -26,12 +26,10 @@ import { deleteCity, mirrorIntoContact, recordCityChange, saveCityIn } from './c
  * reached by the Trash and History screens through the sources below, as the content's are.
  */
 
-const NOT_IN_TRASH = 'This item is not in the trash (any more).';
-const NO_VERSION = 'This version is not kept (any more).';
-const GONE = 'City not found.';
-const DAMAGED = 'This item cannot be restored: what was kept of it is damaged (it is not an item the site can show).';
-const slugTakenMessage = (slug: string) =>
-  `Another city now has the address /cities/${slug}: give that city another address, or delete it, then restore this one.`;
+const NOT_IN_TRASH = 'trash.not_in_trash';
+const NO_VERSION = 'history.not_kept';
+const GONE = 'city.not_found';
+const DAMAGED = 'history.damaged';
 
 /**
  * Puts a deleted city back as it was, in the caller's transaction: the same id, slug, fields and
@@ -44,14 +42,14 @@ async function restoreIn(trx: Db, id: string, actor: string): Promise<string | u
   if (!entry || entry.kind !== 'city') throw new NotFoundError(NOT_IN_TRASH);
   if (!isStoredSnapshot('city', id, entry.snapshot)) throw new ConflictError(DAMAGED);
   const row = entry.snapshot.row as CityRow;
-  if (await slugTaken(trx, row.slug)) throw new ConflictError(slugTakenMessage(row.slug));
+  if (await slugTaken(trx, row.slug)) throw new ConflictError('city.address_taken_restore', { slug: row.slug });
   if ((await countCities(trx)) >= LIMITS.cities)
-    throw new ConflictError(`At most ${LIMITS.cities} cities: delete one, then restore this one.`);
+    throw new ConflictError('city.too_many_restore', { max: LIMITS.cities });
   try {
     await insertCity(trx, row);
   } catch (err) {
     // Another server's save took the slug between the check and the insert (PostgreSQL).
-    if (isUniqueViolation(err)) throw new ConflictError(slugTakenMessage(row.slug));
+    if (isUniqueViolation(err)) throw new ConflictError('city.address_taken_restore', { slug: row.slug });
     throw err;
   }
   await relinkProjects(trx, id, entry.snapshot.projectIds ?? []);

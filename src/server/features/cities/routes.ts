@@ -82,7 +82,7 @@ const cities: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      if (!(await deleteCity(db, request.params.id, actorOf(request)))) throw notFound('City not found.');
+      if (!(await deleteCity(db, request.params.id, actorOf(request)))) throw notFound('city.not_found');
       return { message: 'City moved to the Trash' };
     },
   );

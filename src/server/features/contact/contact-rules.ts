@@ -1,10 +1,10 @@
-import { InvalidInputError, type FieldProblem } from '../../lib/domain-errors.ts';
+import { errorText } from '../../../shared/error-codes.ts';
+import { fieldProblem, InvalidInputError, type FieldProblem } from '../../lib/domain-errors.ts';
 import { phone } from '../../lib/phone.ts';
-import { phoneRefusal } from '../../../shared/phone.ts';
 import { hoursProblems, WEEK_DAYS, type MapLocation, type OpeningHours } from '../../../shared/hours.ts';
 import { coordinatesInLink, isGoogleMapsLink, linkIn, parseCoordinates } from '../../../shared/maps.ts';
 import { LIMITS, SOCIAL_LINKS, type ContactFields } from '../../../shared/schemas.ts';
-import { socialLink, socialRefusal } from './social-links.ts';
+import { socialLink } from './social-links.ts';
 
 /** The contact details as a save may give them: the location may be typed as text (see ContactInput). */
 export type ContactDraft = Omit<ContactFields, 'location'> & { location: MapLocation | string | null };
@@ -24,10 +24,6 @@ const tidy = (text: string): string =>
 const degrees = (n: number): number => Math.round(n * 1e6) / 1e6;
 const rounded = (l: MapLocation): MapLocation => ({ lat: degrees(l.lat), lng: degrees(l.lng) });
 
-const MAPS_LINK_REFUSAL =
-  'mapsLink must be a Google Maps link: in Google Maps, open the place, press Share and copy the link (like https://maps.app.goo.gl/…), or leave it empty.';
-const LOCATION_REFUSAL = 'location must be the latitude and the longitude, like 26.4207, 50.0888, or empty.';
-
 /**
  * Trims and checks the contact details, refusing every bad field at once; answers the values to
  * store. A handle becomes its profile's link, coordinates typed as text become numbers, and a
@@ -36,17 +32,16 @@ const LOCATION_REFUSAL = 'location must be the latitude and the longitude, like 
  */
 export function normaliseContact(input: ContactDraft): ContactFields {
   const problems: FieldProblem[] = [];
-  const refuse = (field: string, message: string) => problems.push({ field, message });
+  const refuse = (problem: FieldProblem) => problems.push(problem);
 
   const email = input.email.trim();
-  if (email !== '' && !EMAIL.test(email))
-    refuse('email', 'email must be a valid email address, like name@example.com.');
+  if (email !== '' && !EMAIL.test(email)) refuse(fieldProblem('email', 'contact.email'));
 
   let whatsapp = input.whatsapp.replace(/\s+/g, ' ').trim();
   if (whatsapp !== '') {
     const international = phone.international(whatsapp);
     if (international) whatsapp = international;
-    else refuse('whatsapp', `${phoneRefusal('whatsapp')} Leave it empty to use the phone number.`);
+    else refuse(fieldProblem('whatsapp', 'contact.whatsapp'));
   }
 
   const social = Object.fromEntries(
@@ -54,7 +49,7 @@ export function normaliseContact(input: ContactDraft): ContactFields {
       const typed = input[name].trim();
       if (typed === '') return [name, ''];
       const link = socialLink(name, typed);
-      if (link === undefined) refuse(name, socialRefusal(name));
+      if (link === undefined) refuse(fieldProblem(name, 'contact.social', { field: name }));
       return [name, link ?? typed];
     }),
   ) as Pick<ContactFields, (typeof SOCIAL_LINKS)[number]>;
@@ -65,22 +60,22 @@ export function normaliseContact(input: ContactDraft): ContactFields {
     hours = Object.fromEntries(
       WEEK_DAYS.map((d) => [d, given[d].map((r) => ({ from: r.from, to: r.to }))]),
     ) as OpeningHours;
-    for (const p of hoursProblems(hours)) refuse(p.field, p.message);
+    for (const p of hoursProblems(hours)) refuse({ ...p, message: errorText(p.code, p.params) });
   }
 
   const mapsLink = input.mapsLink.trim();
   const link = mapsLink === '' ? undefined : linkIn(mapsLink);
-  if (mapsLink !== '' && (!link || !isGoogleMapsLink(link))) refuse('mapsLink', MAPS_LINK_REFUSAL);
+  if (mapsLink !== '' && (!link || !isGoogleMapsLink(link))) refuse(fieldProblem('mapsLink', 'contact.maps_link'));
   // Written out, a link can grow (an Arabic place name is escaped): stored, it must still fit the schema.
   else if (link && link.href.length > LIMITS.mapsLink)
-    refuse('mapsLink', `mapsLink must be at most ${LIMITS.mapsLink} characters`);
+    refuse(fieldProblem('mapsLink', 'input.too_long', { field: 'mapsLink', limit: LIMITS.mapsLink }));
 
   let location: MapLocation | null = null;
   if (typeof input.location === 'string') {
     if (input.location.trim() !== '') {
       const typed = parseCoordinates(input.location);
       if (typed) location = rounded(typed);
-      else refuse('location', LOCATION_REFUSAL);
+      else refuse(fieldProblem('location', 'contact.location'));
     }
   } else if (input.location) {
     location = rounded(input.location);

@@ -16,9 +16,6 @@ const HANDLE = /^@?([A-Za-z0-9._-]{1,60})$/;
 /** A network's address written without https:// ("instagram.com/name", "www.x.com/name"). */
 const BARE_LINK = /^(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)+\//i;
 
-export const socialRefusal = (name: Network): string =>
-  `${name} must be @yourname or a link starting with https:// (for example https://www.${name === 'x' ? 'x' : name}.com/yourname), or empty.`;
-
 /**
  * What the owner typed for a profile, as the link the site shows: a link as it is (an http:// one
  * made https://, one without a scheme given it), a handle (`@name` or `name`) as the network's

@@ -1,5 +1,5 @@
 import { nextUpdatedAt, nowIso, type Db } from '../../db/database.ts';
-import { InvalidInputError, NotFoundError, type FieldProblem } from '../../lib/domain-errors.ts';
+import { fieldProblem, InvalidInputError, NotFoundError, type FieldProblem } from '../../lib/domain-errors.ts';
 import { assertVersion, staleOrGone } from '../../lib/concurrency.ts';
 import { newId } from '../../lib/ids.ts';
 import { LIMITS, type Faq, type FaqInput } from '../../../shared/schemas.ts';
@@ -72,29 +72,17 @@ async function normalise(db: Db, input: FaqInput, current?: FaqRow): Promise<Fie
     card_id: input.cardId,
     enabled: input.enabled ? 1 : 0,
   };
-  if (out.question_en && !out.answer_en)
-    problems.push({
-      field: 'answerEn',
-      message: 'answerEn: write the English answer too, or leave the English question empty.',
-    });
-  if (out.answer_en && !out.question_en)
-    problems.push({
-      field: 'questionEn',
-      message: 'questionEn: write the English question too, or leave the English answer empty.',
-    });
-  if (out.city_id !== null && out.card_id !== null)
-    problems.push({
-      field: 'cardId',
-      message: 'cardId: a question is shown on a city page or on a product page, not both.',
-    });
+  if (out.question_en && !out.answer_en) problems.push(fieldProblem('answerEn', 'faq.answer_en'));
+  if (out.answer_en && !out.question_en) problems.push(fieldProblem('questionEn', 'faq.question_en'));
+  if (out.city_id !== null && out.card_id !== null) problems.push(fieldProblem('cardId', 'faq.both_places'));
   // A tie kept as it was may name a city or product now in the trash: it comes back with it.
   const exist = await placesExist(
     db,
     out.city_id === current?.city_id ? null : out.city_id,
     out.card_id === current?.card_id ? null : out.card_id,
   );
-  if (!exist.city) problems.push({ field: 'cityId', message: 'cityId names no city of this site.' });
-  if (!exist.card) problems.push({ field: 'cardId', message: 'cardId names no product of this site.' });
+  if (!exist.city) problems.push(fieldProblem('cityId', 'faq.no_city'));
+  if (!exist.card) problems.push(fieldProblem('cardId', 'faq.no_card'));
   const refused = InvalidInputError.of(problems);
   if (refused) throw refused;
   return out;
@@ -134,8 +122,7 @@ const faqVersion = (r: FaqRow): Version => ({
 export async function createFaq(db: Db, input: FaqInput, actor = ''): Promise<Faq> {
   return db.transaction().execute(async (trx) => {
     const count = await countFaqs(trx);
-    if (count >= LIMITS.faqs)
-      throw new InvalidInputError('questionAr', `questionAr: at most ${LIMITS.faqs} questions; delete one first.`);
+    if (count >= LIMITS.faqs) throw new InvalidInputError('questionAr', 'faq.too_many', { max: LIMITS.faqs });
     const fields = await normalise(trx, input);
     const now = nowIso();
     const row: FaqRow = {
@@ -168,7 +155,7 @@ export async function saveFaq(
 ): Promise<Faq> {
   return db.transaction().execute(async (trx) => {
     const current = await findFaqRow(trx, id);
-    if (!current) throw new NotFoundError('Question not found.');
+    if (!current) throw new NotFoundError('faq.not_found');
     assertVersion(expected, current.updated_at);
     const fields = await normalise(trx, input, current);
     const changes = {
@@ -177,7 +164,7 @@ export async function saveFaq(
       updated_at: nextUpdatedAt(current.updated_at),
     };
     if (!(await updateFaq(trx, id, changes, current.updated_at)))
-      await staleOrGone(() => findFaqRow(trx, id), expected, 'Question not found.');
+      await staleOrGone(() => findFaqRow(trx, id), expected, 'faq.not_found');
     const saved = (await findFaqRow(trx, id))!;
     await recordChange(trx, {
       kind: 'faq',
@@ -199,8 +186,7 @@ export async function reorderFaqs(db: Db, ids: readonly string[]): Promise<Faq[]
   return db.transaction().execute(async (trx) => {
     const rows = await listFaqRows(trx);
     const known = new Set(rows.map((r) => r.id));
-    if (ids.length !== rows.length || ids.some((id) => !known.has(id)))
-      throw new InvalidInputError('ids', 'ids must name every question once: reload the list and try again.');
+    if (ids.length !== rows.length || ids.some((id) => !known.has(id))) throw new InvalidInputError('ids', 'faq.order');
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const [position, id] of ids.entries()) {
       const row = byId.get(id)!;
@@ -254,7 +240,7 @@ export async function applyFaqVersion(
   actor: string,
 ): Promise<string | undefined> {
   const current = await findFaqRow(db, id);
-  if (!current) throw new NotFoundError('Question not found.');
+  if (!current) throw new NotFoundError('faq.not_found');
   assertVersion(expected, current.updated_at);
   const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : '');
   const id_ = (k: string) => (typeof v[k] === 'string' && v[k] !== '' ? (v[k] as string) : null);
@@ -270,7 +256,7 @@ export async function applyFaqVersion(
     updated_at: nextUpdatedAt(current.updated_at),
   };
   if (!(await updateFaq(db, id, changes, current.updated_at)))
-    await staleOrGone(() => findFaqRow(db, id), expected, 'Question not found.');
+    await staleOrGone(() => findFaqRow(db, id), expected, 'faq.not_found');
   const now = (await findFaqRow(db, id))!;
   return recordChange(db, {
     kind: 'faq',

@@ -94,7 +94,7 @@ const faq: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      if (!(await deleteFaq(db, request.params.id, actorOf(request)))) throw notFound('Question not found.');
+      if (!(await deleteFaq(db, request.params.id, actorOf(request)))) throw notFound('faq.not_found');
       return { message: 'Question moved to the Trash' };
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
+import { errorBody } from '../../lib/http-error.ts';
 import { markQuiet } from '../../lib/quiet-requests.ts';
 import { systemFacts } from '../system/system-facts.ts';
 import type { SystemFacts } from '../../../shared/schemas.ts';
@@ -66,7 +67,7 @@ const health: FastifyPluginAsync = async (app) => {
     reply.header('cache-control', 'no-store');
     if (app.ctx.drain.draining) {
       markQuiet(request);
-      return reply.code(503).header('retry-after', '5').send({ message: 'The server is shutting down.' });
+      return reply.code(503).header('retry-after', '5').send(errorBody('server.shutting_down'));
     }
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -81,10 +82,7 @@ const health: FastifyPluginAsync = async (app) => {
     } catch (err) {
       const reason = err instanceof Error ? err.message.split('\n', 1)[0]!.slice(0, 200) : 'unknown error';
       request.log.warn({ reason }, 'not ready: database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ message: `Database unavailable: ${reason}` });
+      return reply.code(503).header('retry-after', '5').send(errorBody('server.not_ready', { reason }));
     } finally {
       clearTimeout(timer);
     }

@@ -54,16 +54,16 @@ import { isStoredSnapshot, isStoredVersion } from '../backup/values.ts';
  */
 export type RestoreDeps = Pick<AppContext, 'db' | 'images'>;
 
-const NOT_IN_TRASH = 'This item is not in the trash (any more).';
-const NO_VERSION = 'This version is not kept (any more).';
-const CARD_FIRST = 'The card of this item is not there: restore the card first.';
-const TAKEN = 'An item with the same keyword exists already.';
+const NOT_IN_TRASH = 'trash.not_in_trash';
+const NO_VERSION = 'history.not_kept';
+const CARD_FIRST = 'history.card_first';
+const TAKEN = 'history.keyword_taken';
 /** A snapshot or version that is not an item as the site stores it (a damaged or hand-made backup): never written into the content. */
-const DAMAGED = 'This item cannot be restored: what was kept of it is damaged (it is not an item the site can show).';
+const DAMAGED = 'history.damaged';
 
 /** Puts a deleted item back exactly as it was (same id, fields, images, detail items, place). Answers the history entry it made. */
 export async function restoreFromTrash(deps: RestoreDeps, id: string, actor: string): Promise<string | undefined> {
-  return refusingGoneImage('An image of this item is gone.', () =>
+  return refusingGoneImage('history.image_gone', () =>
     refusingGoneRow(/card_details_card_id|FOREIGN KEY/, CARD_FIRST, () =>
       deps.db.transaction().execute((trx) => restoreIn(trx, id, actor)),
     ),
@@ -112,7 +112,7 @@ async function restoreIn(trx: Tx, id: string, actor: string): Promise<string | u
       }
     }
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ConflictError(entry.kind === 'word' ? TAKEN : 'This item exists already.');
+    if (isUniqueViolation(err)) throw new ConflictError(entry.kind === 'word' ? TAKEN : 'history.exists');
     throw err;
   }
   await removeFromTrash(trx, id);
@@ -158,7 +158,7 @@ export async function restoreVersion(
     await deleteAfterCheck(deps, entry.kind, id, expected, actor);
     return { historyId: undefined };
   }
-  return refusingGoneImage('The image of this version is gone.', () =>
+  return refusingGoneImage('history.version_image_gone', () =>
     refusingGoneRow(/card_details_card_id|FOREIGN KEY/, CARD_FIRST, () =>
       deps.db
         .transaction()
@@ -186,13 +186,13 @@ async function deleteAfterCheck(
   if (kind === 'faq') {
     const at = await faqUpdatedAt(deps.db, id);
     if (at !== undefined) assertVersion(expected, at);
-    if (!(await deleteFaq(deps.db, id, actor))) throw new NotFoundError('Question not found.');
+    if (!(await deleteFaq(deps.db, id, actor))) throw new NotFoundError('faq.not_found');
     return;
   }
   if (kind === 'card') await deleteCard(deps, id, actor);
   else if (kind === 'detail') await deleteDetail(deps, id, actor);
   else if (kind === 'slide') await deleteSlide(deps, id, actor);
-  else if (!(await deleteWord(deps.db, id, actor))) throw new NotFoundError('Keyword not found.');
+  else if (!(await deleteWord(deps.db, id, actor))) throw new NotFoundError('keyword.not_found');
 }
 
 async function applyIn(
@@ -246,7 +246,7 @@ async function applyIn(
       // A question deleted since comes back from the Trash first, then takes the version's words.
       let restored: string | undefined;
       if ((await faqUpdatedAt(trx, id)) === undefined) {
-        if (!(await findInTrash(trx, id))) throw new NotFoundError('Question not found.');
+        if (!(await findInTrash(trx, id))) throw new NotFoundError('faq.not_found');
         restored = await restoreIn(trx, id, actor);
         expected = undefined;
       }
@@ -294,7 +294,7 @@ async function latestOf(trx: Db, kind: string, id: string): Promise<string | und
   return row?.id;
 }
 
-const GONE = { card: 'Card not found.', detail: 'Detail item not found.', slide: 'Slide not found.' } as const;
+const GONE = { card: 'card.not_found', detail: 'detail.not_found', slide: 'slide.not_found' } as const;
 
 /** A card, detail item or slide set back to a version (from the trash first if it was deleted since). */
 async function applyToRecord(

@@ -6,7 +6,7 @@ import { actorOf } from '../../lib/actor.ts';
 import { expectedVersion } from '../../lib/concurrency.ts';
 import { errors, HistoryList, HistoryQuery, IdParams, RestoreBody, Restored, tags } from './schemas.ts';
 
-const NO_VERSION = 'This version is not kept (any more).';
+const NO_VERSION = 'history.not_kept';
 
 /**
  * GET /api/history, POST /api/history/:id/restore: recent changes and the versions they replaced.

@@ -42,10 +42,8 @@ export const FILES_PER_IMAGE = 1 + VARIANT_WIDTHS.length;
 const INPUT: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true };
 
 /** Said in what to do: a photo at most 6000 pixels on its longest side is under the limit whatever its shape. */
-const TOO_MANY_PIXELS =
-  'This photo is too big to process. Resize it to at most 6000 pixels on its longest side, then upload it again.';
-export const TOO_MANY_BYTES =
-  'This photo is larger than 10 MB. Save a smaller copy (a JPEG at most 6000 pixels on its longest side), then upload it again.';
+const TOO_MANY_PIXELS = 'image.too_many_pixels';
+export const TOO_MANY_BYTES = 'image.too_many_bytes';
 const tooManyPixels = () => new TooLargeError(TOO_MANY_PIXELS);
 /** libvips' refusal of an input over limitInputPixels. */
 const isPixelLimit = (err: unknown) => err instanceof Error && /pixel limit/i.test(err.message);
@@ -78,13 +76,13 @@ export async function encodeOriginal(input: Buffer): Promise<EncodedImage> {
     meta = await sharp(input, INPUT).metadata();
   } catch (err) {
     if (isPixelLimit(err)) throw tooManyPixels();
-    throw new UnsupportedKindError('The file is not an image we can read. Use JPEG, PNG, WebP, AVIF or GIF.');
+    throw new UnsupportedKindError('image.unreadable');
   }
   const format = meta.format as string | undefined;
   if (!format || !ACCEPTED.has(format) || (format === 'heif' && meta.compression !== 'av1')) {
-    throw new UnsupportedKindError('Only JPEG, PNG, WebP, AVIF or GIF images are accepted.');
+    throw new UnsupportedKindError('image.wrong_kind');
   }
-  if (!meta.width || !meta.height) throw new UnsupportedKindError('The image has no dimensions.');
+  if (!meta.width || !meta.height) throw new UnsupportedKindError('image.no_dimensions');
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooManyPixels();
   try {
     // rotate() applies the EXIF orientation before metadata is dropped (sharp keeps none by default).
@@ -98,7 +96,7 @@ export async function encodeOriginal(input: Buffer): Promise<EncodedImage> {
     return { name, width: info.width, height: info.height, bytes: data };
   } catch (err) {
     if (err instanceof TooLargeError) throw err;
-    throw new InvalidInputError('image', 'The image could not be decoded; it may be damaged.');
+    throw new InvalidInputError('image', 'image.damaged');
   }
 }
 

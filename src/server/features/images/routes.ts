@@ -5,7 +5,7 @@ import { strictValidator } from '../../lib/all-errors.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { errors, FocusAnswer, FocusBody, ImageAnswer, ImageParams, tags } from './schemas.ts';
 
-const NOT_FOUND = 'Image not found.';
+const NOT_FOUND = 'image.not_found';
 
 const facts = (stored: StoredImage) => ({
   image: stored.name,

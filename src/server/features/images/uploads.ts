@@ -13,7 +13,7 @@ const uploads: FastifyPluginAsync = async (app) => {
     const name = (request.params as { '*': string })['*'];
     const { db, images } = app.ctx;
     const file = await images.read(db, name);
-    if (!file) throw notFound('No such image.');
+    if (!file) throw notFound('image.no_such');
     reply.header('cache-control', CACHE_CONTROL).header('etag', file.etag).type('image/webp');
     if (matches(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
     return reply.send(file.bytes);

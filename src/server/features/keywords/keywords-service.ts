@@ -25,7 +25,7 @@ export async function addWord(db: Db, word: string, actor?: string): Promise<Wor
   try {
     await (db.isTransaction || actor === undefined ? write(db) : db.transaction().execute(write));
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ConflictError(`The keyword "${word}" already exists.`);
+    if (isUniqueViolation(err)) throw new ConflictError('keyword.taken', { word });
     throw err;
   }
   return { _id: id, word };

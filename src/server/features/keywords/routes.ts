@@ -44,7 +44,7 @@ const words: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      if (!(await deleteWord(db, request.params.id, actorOf(request)))) throw notFound('Keyword not found.');
+      if (!(await deleteWord(db, request.params.id, actorOf(request)))) throw notFound('keyword.not_found');
       return { message: 'Keyword deleted' };
     },
   );

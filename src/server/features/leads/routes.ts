@@ -81,7 +81,7 @@ const leads: FastifyPluginAsyncTypebox = async (app) => {
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      done(badRequest('The request body is not JSON.'), undefined);
+      done(badRequest('leads.beacon_not_json'), undefined);
     }
   });
 
@@ -107,7 +107,7 @@ const leads: FastifyPluginAsyncTypebox = async (app) => {
       const address = request.ip;
       const hits = (window.get(address) ?? 0) + 1;
       if (window.size < MAX_ADDRESSES || window.has(address)) window.set(address, hits);
-      if (hits > PER_ADDRESS_PER_MINUTE) throw tooManyRequests('Too many beacons; try again in a minute.');
+      if (hits > PER_ADDRESS_PER_MINUTE) throw tooManyRequests('leads.too_many_beacons');
       void reply.code(204).send(null);
       if (notCounted(request, publicOrigin, app.ctx.tokens)) return;
       const beacon: CountedBeacon = {
@@ -205,10 +205,9 @@ export const leadsCsvRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { from, to, language } = request.query;
-      if (Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to)))
-        throw badRequest('from and to must be real days (YYYY-MM-DD)');
-      if (from > to) throw badRequest('from must not be after to');
-      if (addDays(from, MAX_CSV_DAYS) < to) throw badRequest(`from and to must be at most ${MAX_CSV_DAYS} days apart`);
+      if (Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to))) throw badRequest('leads.bad_days');
+      if (from > to) throw badRequest('leads.from_after_to');
+      if (addDays(from, MAX_CSV_DAYS) < to) throw badRequest('leads.too_far_apart', { max: MAX_CSV_DAYS });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="leads-${from}-${to}.csv"`)

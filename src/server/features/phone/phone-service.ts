@@ -2,7 +2,6 @@ import type { Db } from '../../db/database.ts';
 import { recordChange } from '../history/history-service.ts';
 import { InvalidInputError } from '../../lib/domain-errors.ts';
 import { phone as phones } from '../../lib/phone.ts';
-import { phoneRefusal } from '../../../shared/phone.ts';
 import { getPhone, removePhone, storePhone } from './phone-repository.ts';
 
 /** What other features read of the number (the pages, the launch checklist, a restore): through this service (decision 034). */
@@ -14,7 +13,7 @@ export { getPhone } from './phone-repository.ts';
  */
 export async function setPhone(db: Db, phone: string, actor?: string): Promise<string> {
   const value = phones.international(phone);
-  if (!value) throw new InvalidInputError('phoneNumber', phoneRefusal('phoneNumber'));
+  if (!value) throw new InvalidInputError('phoneNumber', 'phone.invalid', { field: 'phoneNumber' });
   if (actor !== undefined && !db.isTransaction) return db.transaction().execute((trx) => setPhone(trx, phone, actor));
   const before = actor === undefined ? undefined : await getPhone(db);
   await storePhone(db, value);

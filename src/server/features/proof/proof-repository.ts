@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { settingsRow } from '../settings/settings-row.ts';
+import type { PlainCode } from '../../../shared/error-codes.ts';
 import { InvalidInputError } from '../../lib/domain-errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { Version } from '../../../shared/history.ts';
@@ -54,21 +55,18 @@ const isGovernmentHost = (host: string): boolean => /(^|\.)gov\.sa$/.test(host);
 /** …and the Saudi Business Center, where a registration is looked up too. */
 const isRegistryHost = (host: string): boolean => isGovernmentHost(host) || /(^|\.)business\.sa$/.test(host);
 
-const LINK_RULES: Record<LinkField, { host: (host: string) => boolean; message: string }> = {
+const LINK_RULES: Record<LinkField, { host: (host: string) => boolean; code: PlainCode }> = {
   reviewsLink: {
     host: isGoogleHost,
-    message:
-      'reviewsLink must be the link to your Google Business Profile or its reviews, starting with https:// (like https://g.page/r/… or https://maps.app.goo.gl/…), or empty.',
+    code: 'proof.reviews_link',
   },
   crCheckLink: {
     host: isRegistryHost,
-    message:
-      'crCheckLink must be the link to an official page where the registration is checked, starting with https:// on a .gov.sa or business.sa address, or empty.',
+    code: 'proof.cr_check_link',
   },
   vatCheckLink: {
     host: isGovernmentHost,
-    message:
-      'vatCheckLink must be the link to an official page where the VAT number is checked, starting with https:// on a .gov.sa address, or empty.',
+    code: 'proof.vat_check_link',
   },
 };
 
@@ -80,13 +78,13 @@ function checkedLink(field: LinkField, typed: string): string {
   try {
     url = new URL(trimmed);
   } catch {
-    throw new InvalidInputError(field, LINK_RULES[field].message);
+    throw new InvalidInputError(field, LINK_RULES[field].code);
   }
   if (url.protocol !== 'https:' || url.username || url.password || !LINK_RULES[field].host(url.hostname))
-    throw new InvalidInputError(field, LINK_RULES[field].message);
+    throw new InvalidInputError(field, LINK_RULES[field].code);
   // Stored as the browser writes it (spaces and Arabic letters escaped): that form must fit too.
   if (url.href.length > LIMITS.proofLink)
-    throw new InvalidInputError(field, `${field} must be at most ${LIMITS.proofLink} characters`);
+    throw new InvalidInputError(field, 'input.too_long', { field, limit: LIMITS.proofLink });
   return url.href;
 }
 
@@ -113,27 +111,18 @@ export function normaliseProof(input: ProofFields): ProofFields {
     vatCheckLink: checkedLink('vatCheckLink', input.vatCheckLink),
   };
   if (out.crNumber !== '' && !CR_NUMBER.test(out.crNumber)) {
-    throw new InvalidInputError(
-      'crNumber',
-      'crNumber must be the 10 digits of the commercial registration, like 1010123456, or empty.',
-    );
+    throw new InvalidInputError('crNumber', 'proof.cr_number');
   }
   if (out.vatNumber !== '' && !VAT_NUMBER.test(out.vatNumber)) {
-    throw new InvalidInputError(
-      'vatNumber',
-      'vatNumber must be the 15 digits of the VAT number, starting and ending with 3, like 300123456700003, or empty.',
-    );
+    throw new InvalidInputError('vatNumber', 'proof.vat_number');
   }
   const seen = new Set<string>();
   out.quotes.forEach((q, i) => {
     if (q.textAr === '' && q.textEn === '')
-      throw new InvalidInputError(
-        `quotes.${i}.textAr`,
-        `quotes.${i}.textAr must not be empty when textEn is: write the quote in Arabic, English or both.`,
-      );
-    if (q.name === '') throw new InvalidInputError(`quotes.${i}.name`, `quotes.${i}.name must not be empty`);
-    if (seen.has(q.id))
-      throw new InvalidInputError(`quotes.${i}.id`, `quotes.${i}.id must not repeat another quote's id.`);
+      throw new InvalidInputError(`quotes.${i}.textAr`, 'proof.quote_text', { field: `quotes.${i}.textAr` });
+    if (q.name === '')
+      throw new InvalidInputError(`quotes.${i}.name`, 'proof.quote_name', { field: `quotes.${i}.name` });
+    if (seen.has(q.id)) throw new InvalidInputError(`quotes.${i}.id`, 'proof.quote_id', { field: `quotes.${i}.id` });
     seen.add(q.id);
   });
   return out;

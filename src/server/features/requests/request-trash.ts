@@ -62,13 +62,13 @@ async function restoreTrashedRequest(db: Db, id: string): Promise<void> {
     .where('id', '=', id)
     .where('deleted_at', 'is not', null)
     .executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) throw new NotFoundError('This item is not in the trash (any more).');
+  if (Number(r.numUpdatedRows) === 0) throw new NotFoundError('trash.not_in_trash');
 }
 
 /** Deletes a trashed request for good, with its photos and its changes (the foreign keys). */
 async function purgeTrashedRequest(db: Db, id: string): Promise<void> {
   const r = await db.deleteFrom('requests').where('id', '=', id).where('deleted_at', 'is not', null).executeTakeFirst();
-  if (Number(r.numDeletedRows) === 0) throw new NotFoundError('This item is not in the trash (any more).');
+  if (Number(r.numDeletedRows) === 0) throw new NotFoundError('trash.not_in_trash');
 }
 
 /** Deletes the requests put in the Trash before `before` (the hourly job, after TRASH_DAYS). */
@@ -235,14 +235,11 @@ async function restoreRequestChange(
     .select(['request_id', 'before'])
     .where('id', '=', changeId)
     .executeTakeFirst();
-  if (!row) throw new NotFoundError('This version is not kept (any more).');
-  if (!isRequestVersion(row.before))
-    throw new ConflictError(
-      'This item cannot be restored: what was kept of it is damaged (it is not an item the site can show).',
-    );
+  if (!row) throw new NotFoundError('history.not_kept');
+  if (!isRequestVersion(row.before)) throw new ConflictError('history.damaged');
   const before = JSON.parse(row.before) as RequestVersion;
   const done = await changeRequest(db, row.request_id, { status: before.status, notes: before.notes }, actor, expected);
-  if (!done) throw new ConflictError('This request is in the Trash: restore it first.');
+  if (!done) throw new ConflictError('request.in_trash');
 }
 
 /** The requests' updatedAt, for the History screen's "current" column. */

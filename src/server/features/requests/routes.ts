@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { dictionaryFor } from '../../../shared/i18n/index.ts';
 import { pagePath } from '../../../shared/paths.ts';
 import { REQUEST_FIELDS } from '../../../shared/quote-request.ts';
-import { InvalidInputError } from '../../lib/domain-errors.ts';
+import { fieldProblem, InvalidInputError } from '../../lib/domain-errors.ts';
 import { receiveRequest } from './receive.ts';
 import { makeChallenge } from './request-challenge.ts';
 import { FormNotMultipart } from './request-form.ts';
@@ -56,15 +56,17 @@ const requests: FastifyPluginAsyncTypebox = async (app) => {
       try {
         result = await receiveRequest(app, request, lang);
       } catch (err) {
-        if (err instanceof FormNotMultipart) throw new HttpError(415, err.message);
+        if (err instanceof FormNotMultipart) throw new HttpError(415, 'request.not_multipart');
         throw err;
       }
       if (!result.ok) {
         const words = dictionaryFor(lang).request.errors;
-        if (result.limited) throw tooManyRequests(words.tooMany);
-        const problems = REQUEST_FIELDS.flatMap((field) =>
-          result.errors[field] ? [{ field, message: words[result.errors[field]!] }] : [],
-        );
+        // Said in the form's language, as its page says them; the code is the same in both.
+        if (result.limited) throw tooManyRequests('quote.tooMany').saying(words.tooMany);
+        const problems = REQUEST_FIELDS.flatMap((field) => {
+          const key = result.errors[field];
+          return key ? [{ ...fieldProblem(field, `quote.${key}`), message: words[key] }] : [];
+        });
         throw InvalidInputError.of(problems)!;
       }
       return reply.status(201).send({
@@ -180,13 +182,13 @@ const requests: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const bytes = await readRequestPhoto(app.ctx.db, request.params.id, request.params.n - 1);
-      if (!bytes) throw notFound('Photo not found.');
+      if (!bytes) throw notFound('request.photo_not_found');
       return reply.header('cache-control', 'private, no-store').type('image/webp').send(bytes);
     },
   );
 };
 
-const NOT_FOUND = 'Request not found.';
+const NOT_FOUND = 'request.not_found';
 
 /** GET /api/requests.csv: every request kept, for a spreadsheet. */
 export const requestsCsvRoute: FastifyPluginAsyncTypebox = async (app) => {

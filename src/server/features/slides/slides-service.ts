@@ -63,7 +63,7 @@ export {
   type SlideRow,
 } from './slides-repository.ts';
 
-const SLIDE_GONE = 'Slide not found.';
+const SLIDE_GONE = 'slide.not_found';
 
 /** Appends a slide at the end of the order. */
 export async function createSlide(deps: SlideDeps, input: SlideText & { image: string }): Promise<Slide> {

@@ -4,7 +4,7 @@ import { TRASH_SOURCES, trashSourceOf } from './sources.ts';
 import { actorOf } from '../../lib/actor.ts';
 import { errors, IdParams, MessageOnly, Restored, tags, TrashList } from './schemas.ts';
 
-const NOT_IN_TRASH = 'This item is not in the trash (any more).';
+const NOT_IN_TRASH = 'trash.not_in_trash';
 
 /**
  * GET /api/trash, POST /api/trash/:id/restore, DELETE /api/trash/:id: what was deleted, for

@@ -46,7 +46,7 @@ export function accountGuard(app: FastifyInstance) {
       ticket: { address: request.ip, priority: true, signal: clientSignal(reply) },
       log: request.log,
     });
-    if (!ok) throw new InvalidInputError(field, 'The current password is incorrect.');
+    if (!ok) throw new InvalidInputError(field, 'auth.wrong_current_password');
   };
 
   return {

@@ -45,10 +45,7 @@ const emailChange: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await guard.ensure(request, reply);
-      if (!mailer.configured)
-        throw serviceUnavailable(
-          'Email is not set up on this site, so no code can reach the new address. Set SMTP_URL on the server first.',
-        );
+      if (!mailer.configured) throw serviceUnavailable('email.not_set_up');
       const started = await startEmailChange(db, request.admin!.sessionId, request.body.newEmail);
       reply.setCookie(EMAIL_CHANGE_COOKIE, started.cookie, cookieOptions());
       sendMail(

@@ -245,10 +245,7 @@ const factors: FastifyPluginAsyncTypebox = async (app) => {
       await guard.ensure(request, reply);
       const userId = request.admin!.id;
       if (!(await confirmTotp(db, userId, request.body.code.trim()))) {
-        throw new InvalidInputError(
-          'code',
-          "Wrong code. Check that the app shows this site's entry and that the phone's clock is right, then try the next code.",
-        );
+        throw new InvalidInputError('code', 'totp.wrong_code');
       }
       const recovery = await recoveryCodesIfFirst(userId);
       await guard.tell(request, {
@@ -302,10 +299,7 @@ const factors: FastifyPluginAsyncTypebox = async (app) => {
       await guard.ensure(request, reply, { password: request.body.currentPassword, code: request.body.code });
       const userId = request.admin!.id;
       if ((await countPasskeys(db, userId)) === 0 && !(await hasTotp(db, userId))) {
-        throw new InvalidInputError(
-          'code',
-          'Add a passkey or an authenticator app first: recovery codes stand in for them.',
-        );
+        throw new InvalidInputError('code', 'recovery.needs_factor');
       }
       const recoveryBefore = await storedRecoveryCodes(db, userId);
       const recoveryCodes = await replaceRecoveryCodes(db, userId);

@@ -4,7 +4,6 @@ import {
   completePasswordReset,
   findResetTokenUser,
   MAX_STRANGER_GUESSES_PER_DAY,
-  MESSAGES,
   OTP_TTL_MS,
   startPasswordReset,
   verifyResetCode,
@@ -72,7 +71,7 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
     const outcome = await startPasswordReset(db, email, { cooldown: !request.knownDevice });
     if (outcome.kind === 'cooldown') {
       reply.header('retry-after', String(outcome.waitSeconds));
-      throw tooManyRequests(`Please wait ${outcome.waitSeconds} seconds before requesting another code.`);
+      throw tooManyRequests('reset.cooldown', { seconds: outcome.waitSeconds });
     }
     // This browser asked for the live code: its checks spend the code's own tries (auth/reset-requester.ts).
     reply.setCookie(
@@ -182,10 +181,9 @@ const passwordReset: FastifyPluginAsyncTypebox = async (app) => {
       const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
       // Checked before hashing so a bad token costs no scrypt work; the token is burnt in completePasswordReset.
       const reset = token ? await findResetTokenUser(db, token) : undefined;
-      if (!token || !reset) throw unauthorized(MESSAGES.badToken);
+      if (!token || !reset) throw unauthorized('reset.bad_token');
       const { userId } = reset;
-      if (!reset.factorChecked && hasSecondFactor(await factorsOf(db, userId)))
-        throw forbidden(STEP_MESSAGES.resetNeeded);
+      if (!reset.factorChecked && hasSecondFactor(await factorsOf(db, userId))) throw forbidden('reset.factor_needed');
       const session = await completePasswordReset(db, token, await hashPassword(request.body.password));
       reply.setCookie(SESSION_COOKIE, session.token, sessionCookieOptions(app, session.expiresAt));
       const user = await findUserById(db, userId);

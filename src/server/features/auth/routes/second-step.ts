@@ -54,7 +54,7 @@ const secondStep: FastifyPluginAsyncTypebox = async (app) => {
     known?: { id: string; email: string },
   ) => {
     const user = known ?? (await findUserById(db, ticket.userId));
-    if (!user) throw new NotAuthenticatedError('This sign-in has expired. Please start again.');
+    if (!user) throw new NotAuthenticatedError('step.expired');
     if (ticket.purpose === 'reset') {
       await markResetFactorChecked(db, ticket.resetId ?? '');
       return { message: RESET_CONFIRMED };
@@ -141,7 +141,7 @@ const secondStep: FastifyPluginAsyncTypebox = async (app) => {
       reply.clearCookie(CHALLENGE_COOKIE['sign-in'], { path: '/api/auth' });
       if (request.body.ticket) return complete(request, reply, await spendTicket(db, request.body.ticket));
       const user = await findUserById(db, userId);
-      if (!user) throw new NotAuthenticatedError('This passkey is not registered here.');
+      if (!user) throw new NotAuthenticatedError('passkey.not_registered');
       request.knownDevice = await isKnownDevice(db, request.cookies[DEVICE_COOKIE], user.email);
       return { token: await finish.session(request, reply, user), message: 'Welcome Back' };
     },

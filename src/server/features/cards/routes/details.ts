@@ -34,7 +34,7 @@ const details: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const found = await getCardWithDetails(ctx.db, request.query.id);
-      if (!found) throw notFound('Card not found.');
+      if (!found) throw notFound('card.not_found');
       const { language } = request.query;
       if (!language) return { data: { cardWithImageUrl: found.card, detailsWithImageUrl: found.details } };
       return {

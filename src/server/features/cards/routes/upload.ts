@@ -22,8 +22,7 @@ const upload: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw badRequest('image is required: send the file as multipart/form-data in the field "image".');
+      if (!request.isMultipart()) throw badRequest('image.required');
       const { images, db } = app.ctx;
       let leave: () => void;
       try {
@@ -33,12 +32,11 @@ const upload: FastifyPluginAsyncTypebox = async (app) => {
       } catch (err) {
         if (!(err instanceof DecodeQueueFull)) throw err;
         reply.header('retry-after', String(DECODE_RETRY_AFTER_SECONDS));
-        throw serviceUnavailable(err.message);
+        throw serviceUnavailable('image.busy');
       }
       try {
         const file = await request.file();
-        if (!file || file.fieldname !== 'image')
-          throw badRequest('image is required: send the file in the multipart field "image".');
+        if (!file || file.fieldname !== 'image') throw badRequest('image.field_required');
         // toBuffer() throws 413 when the 10 MB limit cuts the file; the check covers a limit that truncates silently.
         const buffer = await file.toBuffer();
         if (file.file.truncated) throw tooLarge(TOO_MANY_BYTES);
