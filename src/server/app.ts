@@ -30,7 +30,7 @@ import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerFeatures } from './features/index.ts';
 import { registerJobs } from './jobs/schedule.ts';
-import { badRequest } from './lib/http-error.ts';
+import { badRequest, errorBody } from './lib/http-error.ts';
 import { AJV_OPTIONS } from './lib/all-errors.ts';
 import { FastLane } from './lib/fast-lane.ts';
 import { JSON_BODY_LIMIT, registerJsonBodies } from './lib/json-body.ts';
@@ -87,9 +87,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     frameworkErrors: (error, _request, typedReply) => {
       const reply = typedReply as unknown as FastifyReply;
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      void reply.status(tooLong ? 414 : 400).send({
-        message: tooLong ? 'The address is too long.' : 'The address is not valid: it has a broken % escape.',
-      });
+      void reply.status(tooLong ? 414 : 400).send(errorBody(tooLong ? 'http.address_too_long' : 'http.broken_escape'));
     },
     // Requests Node refuses before they reach the app (headers over 16 KB, malformed HTTP).
     clientErrorHandler: answerClientError,

@@ -28,6 +28,8 @@ export const HTTP_ERRORS = {
   'http.headers_too_large': 'The request headers (or its address) are too large.',
   'http.too_slow': 'The request took too long to arrive.',
   'http.not_http': 'The request is not valid HTTP.',
+  'http.address_too_long': 'The address is too long.',
+  'http.broken_escape': 'The address is not valid: it has a broken % escape.',
   'rate.too_many_attempts': 'Too many attempts. Please wait a moment and try again.',
   'rate.too_many_requests': (p: { wait: number; unit: 'seconds' | 'minutes' }) =>
     `Too many requests, please try again in ${seconds(p.wait, p.unit)}.`,

@@ -57,6 +57,14 @@ describeEachEngine('error answers with stable codes', (server) => {
       'http.no_route',
       'No route for PATCH /api/word/',
     );
+    const long = await fetch(`${server().url}/api/card/${'a'.repeat(101)}`, { method: 'PUT' });
+    expectCoded(
+      'id too long',
+      { status: long.status, headers: long.headers, body: await long.json() },
+      414,
+      'http.address_too_long',
+      'The address is too long.',
+    );
     expectCoded(
       'not signed in',
       await anon.post('/api/word/', { word: 'x' }),
