@@ -31,6 +31,9 @@ export type PlainCode = { [C in ErrorCode]: ErrorParams<C> extends undefined ? C
 /** The arguments after a code: its params when its text has any, nothing otherwise. */
 export type ParamsArg<C extends ErrorCode> = ErrorParams<C> extends undefined ? [] : [params: ErrorParams<C>];
 
+/** A text of a code, as the catalogue's groups and the admin's tables hold it. */
+export type CodeText<C extends ErrorCode> = ErrorParams<C> extends undefined ? string : (p: ErrorParams<C>) => string;
+
 /** The English text of `code` with `params` (the API's `message`); `undefined` params for a text that says none. */
 export function errorText(code: ErrorCode, params: ErrorParamValues | undefined): string {
   const text = ERROR_TEXTS[code] as string | ((p: ErrorParamValues) => string);

@@ -11,10 +11,6 @@ import { parsePhoneNumberFromString, type MetadataJson, type PhoneNumber } from 
  */
 const HOME = 'SA';
 
-/** The 400 message for a number that is not one; it names the field and gives examples. */
-export const phoneRefusal = (field: string): string =>
-  `${field} must be a Saudi mobile or landline number, like 050 123 4567 or 011 234 5678 (or an international number starting with +).`;
-
 export interface PhoneTools {
   /** The number in international form (E.164, '+966501234567'), or undefined when it is not a valid number. */
   international(input: string): string | undefined;

@@ -122,6 +122,8 @@ describe('about-admin: the about text and the phone number', () => {
           body: JSON.stringify({
             message:
               'phoneNumber must be a Saudi mobile or landline number, like 050 123 4567 or 011 234 5678 (or an international number starting with +).',
+            code: 'phone.invalid',
+            params: { field: 'phoneNumber' },
           }),
         }),
       );

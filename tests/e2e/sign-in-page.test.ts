@@ -89,8 +89,8 @@ describe('the sign-in page, without the admin app', () => {
         ar.hidePassword,
       );
       await signIn.click();
-      const refusal = localizeMessage('Incorrect email or password.', 'ar');
-      assert.notEqual(refusal, 'Incorrect email or password.');
+      const refusal = localizeMessage({ code: 'auth.bad_credentials', message: 'Incorrect email or password.' }, 'ar');
+      assert.match(refusal, /كلمة المرور غير صحيحة/);
       await expectToast(page, refusal);
       assert.equal(sent, 1);
       await page.getByRole('button', { name: ar.dismiss }).click();
@@ -157,12 +157,12 @@ describe('the sign-in page, without the admin app', () => {
         route.fulfill({
           status: 401,
           contentType: 'application/json',
-          body: JSON.stringify({ message: 'Incorrect email or password.' }),
+          body: JSON.stringify({ message: 'Incorrect email or password.', code: 'auth.bad_credentials' }),
         }),
       );
       await code.fill(appCode(1));
       await page.getByRole('button', { name: w.confirm }).click();
-      await expectToast(page, localizeMessage('Incorrect email or password.', 'ar'));
+      await expectToast(page, localizeMessage({ code: 'auth.bad_credentials', message: '' }, 'ar'));
       await page.getByRole('heading', { level: 1, name: ar.loginTitle }).waitFor();
       await page.unroute('**/api/auth/second-step');
 

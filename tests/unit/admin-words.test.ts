@@ -23,27 +23,19 @@ describe("the dashboard's toasts naming the kind of item", () => {
     assert.equal(localizeMessage('City moved to the Trash', 'ar'), 'نُقلت المدينة إلى سلة المحذوفات');
   });
 
-  it("says a city's address refusals and its restore's in Arabic, naming the address", () => {
-    for (const message of [
-      'Another city already has the address /cities/riyadh.',
-      'Another city now has the address /cities/riyadh: give that city another address, or delete it, then restore this one.',
-    ])
-      assert.match(localizeMessage(message, 'ar'), /\/cities\/riyadh/, message);
-    assert.notEqual(
-      localizeMessage('At most 40 cities: delete one, then restore this one.', 'ar'),
-      localizeMessage('Error occurred', 'ar'),
-    );
+  it("says a city's address refusals and its restore's in Arabic by code, naming the address", () => {
+    for (const code of ['city.address_taken', 'city.address_taken_restore'])
+      assert.match(localizeMessage({ code, params: { slug: 'riyadh' }, message: '' }, 'ar'), /\/cities\/riyadh/, code);
+    assert.match(localizeMessage({ code: 'city.too_many_restore', params: { max: 40 }, message: '' }, 'ar'), /40/);
   });
 
-  it('says the new refusals of the contact details in Arabic', () => {
-    for (const message of [
-      'instagram must be @yourname or a link starting with https:// (for example https://www.instagram.com/yourname), or empty.',
-      'hours.fri.0.to must not be the opening time 16:00: a range that closes after midnight ends the next morning, like 16:00 to 01:00.',
-      'hours.sun.0.to must be later than the opening time 16:00: only the last range of a day may close after midnight.',
-      'mapsLink must be a Google Maps link: in Google Maps, open the place, press Share and copy the link (like https://maps.app.goo.gl/…), or leave it empty.',
-      'location must be the latitude and the longitude, like 26.4207, 50.0888, or empty.',
-      'This photo is too big to process. Resize it to at most 6000 pixels on its longest side, then upload it again.',
-    ])
-      assert.notEqual(localizeMessage(message, 'ar'), 'حدث خطأ', message);
+  it('says the refusals of the contact details in Arabic by code, naming the field and the time', () => {
+    const say = (code: string, params?: Record<string, string>) => localizeMessage({ code, params, message: '' }, 'ar');
+    assert.match(say('contact.social', { field: 'instagram' }), /^رابط إنستغرام .*instagram\.com/);
+    assert.match(say('hours.same_time', { field: 'hours.fri.0.to', from: '16:00' }), /يوم الجمعة .*16:00/);
+    assert.match(say('hours.past_midnight', { field: 'hours.sun.0.to', from: '16:00' }), /يوم الأحد .*16:00/);
+    assert.match(say('contact.maps_link'), /خرائط Google/);
+    assert.match(say('contact.location'), /خط العرض/);
+    assert.match(say('image.too_many_pixels'), /6000/);
   });
 });

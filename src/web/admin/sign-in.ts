@@ -232,10 +232,10 @@ function restart() {
 
 function secondStepFailed(err: unknown) {
   if (err instanceof ApiError && err.status === 401) {
-    toasts.error(err.message);
+    toasts.error(err);
     restart();
   } else if (err instanceof ApiError && err.status === 400) {
-    fieldError(code, ...codeError(w, lang, err.message));
+    fieldError(code, ...codeError(w, lang, err));
     code.focus();
   } else toasts.error(errorText(err));
 }

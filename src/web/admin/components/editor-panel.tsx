@@ -1,16 +1,18 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, LoadState } from './ui.tsx';
 import { useLanguage } from '../i18n/language.tsx';
-import { ApiError, type FieldError } from '../lib/api.ts';
+import type { Said } from '../i18n/server-messages.ts';
+import { ApiError, refusedField, type FieldError } from '../lib/api.ts';
 import { notify } from '../lib/notify.ts';
 
 /**
- * A refusal: the API's field it names (null: the whole form, a 409 say) and its sentence. `said`:
- * made here, already in the dashboard's language (else the server's, said through the dictionary).
+ * A refusal: the API's field it names (null: the whole form, a 409 say) and what it says. `said`:
+ * a sentence made here, already in the dashboard's language; else the server's refusal (or a
+ * local one with the server's code), said by its code in the dashboard's language.
  */
 export interface Problem {
   field: string | null;
-  message: string;
+  message: Said;
   said?: boolean;
 }
 
@@ -18,8 +20,8 @@ export interface Problem {
 function problemsOf(err: unknown): Problem[] {
   if (!(err instanceof ApiError) || (err.status !== 400 && err.status !== 409)) return [];
   if (err.status === 400 && err.fields.length > 0)
-    return err.fields.map((f: FieldError) => ({ field: f.field, message: f.message }));
-  return [{ field: err.status === 400 ? (err.message.split(' ', 1)[0] ?? null) : null, message: err.message }];
+    return err.fields.map((f: FieldError) => ({ field: f.field, message: f }));
+  return [{ field: refusedField(err) || null, message: err }];
 }
 
 export interface EditorOptions<D, A> {
@@ -44,7 +46,7 @@ export interface EditorOptions<D, A> {
   elementId?: (key: string) => string;
   /** Whether the form says what is stored (default: the same JSON). */
   same?: (a: D, b: D) => boolean;
-  /** The failure's toast; by default the server's message, under `form`. */
+  /** The failure's toast; by default the server's refusal said by its code, under `form`. */
   failed?: (err: unknown) => void;
   /** Names the form's toasts: a later success takes its error toasts down. */
   form?: string;
@@ -121,7 +123,7 @@ export function useEditor<D, A>(o: EditorOptions<D, A>) {
     }
   };
 
-  const sayOf = (p: Problem) => (p.said ? p.message : say(p.message));
+  const sayOf = (p: Problem) => (p.said && typeof p.message === 'string' ? p.message : say(p.message));
   /** What is said under the field of `key`, if anything. */
   const errorOf = (key: string) => {
     const found = problems.filter((p) => p.key === key).map(sayOf);

@@ -3,6 +3,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { isBlank } from '../../../shared/text.ts';
 import { CARD_SLUG_MAX, isCardSlug } from '../../../shared/slugs.ts';
 import { useLanguage } from '../i18n/language.tsx';
+import type { Said } from '../i18n/server-messages.ts';
 import { ApiError } from '../lib/api.ts';
 import { images } from '../lib/endpoints.ts';
 import { MSG } from '../lib/messages.ts';
@@ -86,7 +87,7 @@ export function ItemForm({
   const [image, setImage] = useState<ImageState>({ image: null, pending: false, busy: false, focus: null });
   const [noPhoto, setNoPhoto] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [conflict, setConflict] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<Said | null>(null);
   const dirty =
     FIELDS.some((k) => values[k] !== initial[k]) ||
     slugChanged.ar ||
@@ -152,7 +153,7 @@ export function ItemForm({
       guard.release();
       onDone();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) setConflict(err.message);
+      if (err instanceof ApiError && err.status === 409) setConflict(err);
       notify.failure(err, FORM);
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import type { Language } from '../../../shared/language.ts';
+import { localizeMessage, type Coded } from './server-messages.ts';
 
 /** The words of passkeys, the authenticator app, recovery codes and the second step of a sign-in. */
 const en = {
@@ -171,11 +172,11 @@ const ar: Words = {
 
 export const factorWords: Record<Language, Words> = { ar, en };
 
-/** A code refusal of the server in the screen's language: `[text, lang]` (the server's own English when it is none of these). */
-export function codeError(words: Words, lang: Language, message: string): [string, Language] {
-  if (/already been used/.test(message) && /authenticator/.test(message)) return [words.usedCode, lang];
-  if (/^Wrong code/.test(message)) return [words.wrongCode, lang];
-  if (/recovery code is wrong/.test(message)) return [words.recoveryWrong, lang];
-  if (/6-digit code/.test(message)) return [words.codeShape, lang];
-  return [message, 'en'];
+/** A code refusal of the server in the screen's language, by its code: `[text, lang]`. */
+export function codeError(words: Words, lang: Language, err: Coded): [string, Language] {
+  if (err.code === 'step.used_code') return [words.usedCode, lang];
+  if (err.code === 'step.wrong_code' || err.code === 'totp.wrong_code') return [words.wrongCode, lang];
+  if (err.code === 'step.recovery_wrong') return [words.recoveryWrong, lang];
+  if (err.code === 'step.code_shape') return [words.codeShape, lang];
+  return [localizeMessage(err, lang), lang];
 }

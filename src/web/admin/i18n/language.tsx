@@ -1,14 +1,14 @@
 import { createContext, useContext, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { dictionaries, type Dict, type Language } from './dictionary.ts';
-import { localizeMessage } from './server-messages.ts';
+import { localizeMessage, type Said } from './server-messages.ts';
 
 interface LanguageValue {
   lang: Language;
   t: Dict;
   /** An app path ('/admin/…') in the current language: English lives under /en. */
   to: (path: string) => string;
-  /** A server or catalogue message (English, the contract's text) in the admin's language. */
-  say: (message: string) => string;
+  /** A server success or catalogue message (English, the contract's text), or a refusal by its code, in the admin's language. */
+  say: (message: Said) => string;
 }
 
 const LanguageContext = createContext<LanguageValue | null>(null);
@@ -41,6 +41,11 @@ export function useLanguage(): LanguageValue {
   const value = useContext(LanguageContext);
   if (!value) throw new Error('useLanguage outside LanguageProvider');
   return value;
+}
+
+/** A text said in the admin's language where it is shown, so that a language switch says it again (a toast's). */
+export function SaidText({ text }: { text: Said }) {
+  return useLanguage().say(text);
 }
 
 /** Sets the document title for the current screen, in the current language. */

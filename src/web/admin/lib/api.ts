@@ -1,26 +1,41 @@
 /**
  * The admin's only way to the JSON API: same origin, cookies included, JSON in and out.
- * Every failure becomes an ApiError carrying the server's `{message}` (or the catalogue's fallback).
+ * Every failure becomes an ApiError carrying the server's `{ message, code, params }` (or the
+ * catalogue's fallback): the admin says it by its code (i18n/server-messages.ts, decision 037).
  */
+import type { ErrorParamValues } from '../../../shared/error-codes.ts';
+import type { Said } from '../i18n/server-messages.ts';
 import { FALLBACK_ERROR } from './messages.ts';
 
-/** A refused field of a 400: its API name (`email`, `hours.fri.0.to`) and the server's sentence about it. */
+/** A refused field of a 400: its API name (`email`, `hours.fri.0.to`), the code of the refusal and its values. */
 export interface FieldError {
   field: string;
   message: string;
+  code?: string | undefined;
+  params?: ErrorParamValues | undefined;
 }
+
+/** The values of an answer's `params`, when it is an object (anything else is ignored). */
+const paramsIn = (value: unknown): ErrorParamValues | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as ErrorParamValues) : undefined;
 
 export class ApiError extends Error {
   readonly status: number;
-  /** True when the server said something; false for network failures and bodies without a message. */
-  readonly fromServer: boolean;
+  /** The catalogue's code of the refusal (src/shared/error-codes.ts); undefined for network failures. */
+  readonly code: string | undefined;
+  readonly params: ErrorParamValues | undefined;
   /** Every field the server refused (a 400 lists them all at once); empty when it named none. */
   readonly fields: readonly FieldError[];
-  constructor(status: number, message: string | undefined, fields: readonly FieldError[] = []) {
-    super(message || FALLBACK_ERROR);
+  constructor(
+    status: number,
+    body?: { message?: unknown; code?: unknown; params?: unknown },
+    fields: readonly FieldError[] = [],
+  ) {
+    super(typeof body?.message === 'string' && body.message ? body.message : FALLBACK_ERROR);
     this.name = 'ApiError';
     this.status = status;
-    this.fromServer = Boolean(message);
+    this.code = typeof body?.code === 'string' ? body.code : undefined;
+    this.params = paramsIn(body?.params);
     this.fields = fields;
   }
 }
@@ -28,7 +43,14 @@ export class ApiError extends Error {
 const fieldErrorsIn = (body: unknown): FieldError[] => {
   const list = (body as { errors?: unknown } | undefined)?.errors;
   if (!Array.isArray(list)) return [];
-  return list.filter((e): e is FieldError => typeof e?.field === 'string' && typeof e?.message === 'string');
+  return list
+    .filter((e) => typeof e?.field === 'string' && typeof e?.message === 'string')
+    .map((e: { field: string; message: string; code?: unknown; params?: unknown }) => ({
+      field: e.field,
+      message: e.message,
+      code: typeof e.code === 'string' ? e.code : undefined,
+      params: paramsIn(e.params),
+    }));
 };
 
 type Listener = () => void;
@@ -59,7 +81,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     res = await fetch(path, init);
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, undefined);
+    throw new ApiError(0);
   }
   const text = await res.text();
   let parsed: unknown;
@@ -70,8 +92,8 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   }
   if (!res.ok) {
     if (res.status === 401 && !options.quiet401) unauthorizedListeners.forEach((l) => l());
-    const message = (parsed as { message?: unknown } | undefined)?.message;
-    throw new ApiError(res.status, typeof message === 'string' ? message : undefined, fieldErrorsIn(parsed));
+    const body = parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
+    throw new ApiError(res.status, body, fieldErrorsIn(parsed));
   }
   return parsed as T;
 }
@@ -86,9 +108,13 @@ export const api = {
     request<T>(method, path, body, options),
 };
 
-/** The text a failure toast shows: the server's message, or 'Error occurred'. */
-export function errorText(err: unknown): string {
-  return err instanceof ApiError ? err.message : FALLBACK_ERROR;
+/** What a failure toast says: the server's refusal (said by its code), or 'Error occurred'. */
+export function errorText(err: unknown): Said {
+  return err instanceof ApiError ? err : FALLBACK_ERROR;
 }
+
+/** The field a 400 names first (its refused fields, or the value its sentence names), else ''. */
+export const refusedField = (err: ApiError): string =>
+  err.status !== 400 ? '' : (err.fields[0]?.field ?? (typeof err.params?.field === 'string' ? err.params.field : ''));
 
 export const isAbort = (err: unknown): boolean => (err as Error | undefined)?.name === 'AbortError';

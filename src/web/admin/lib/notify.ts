@@ -2,8 +2,14 @@
  * Toasts (durations and limit in notify-options.ts). The headless build of react-hot-toast is used so
  * the toasts are styled by our stylesheet (its styled build injects inline CSS, which our CSP refuses).
  */
+import { createElement } from 'react';
 import { toast } from 'react-hot-toast/headless';
+import { SaidText } from '../i18n/language.tsx';
+import type { Said } from '../i18n/server-messages.ts';
 import { errorText } from './api.ts';
+
+/** A toast's text: English strings are said by the toaster; a refusal by code by its own element, in the admin's language. */
+const toastText = (text: Said) => (typeof text === 'string' ? text : createElement(SaidText, { text }));
 
 /**
  * An undoable success toast stays this long at least: time to read it and reach its button (issue 26).
@@ -28,8 +34,8 @@ function clearErrors(form: string | undefined): void {
   errorsOf.delete(form);
 }
 
-function error(message: string, form?: string): string {
-  const id = toast.error(message);
+function error(message: Said, form?: string): string {
+  const id = toast.error(toastText(message));
   if (form) errorsOf.set(form, (errorsOf.get(form) ?? new Set()).add(id));
   return id;
 }
@@ -50,7 +56,7 @@ export const notify = {
         toast.success(await undo());
         window.dispatchEvent(new Event(RESTORED_EVENT));
       } catch (err) {
-        toast.error(errorText(err));
+        toast.error(toastText(errorText(err)));
       }
     });
     toast.success(message, { id, duration: UNDO_TOAST_MS });
@@ -62,6 +68,6 @@ export const notify = {
     return toast.success(message);
   },
   error,
-  /** An error toast with the server's message, or 'Error occurred'. */
+  /** An error toast saying the server's refusal by its code, or 'Error occurred'. */
   failure: (err: unknown, form?: string) => error(errorText(err), form),
 };

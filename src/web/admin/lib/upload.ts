@@ -28,7 +28,7 @@ export function uploadImage(
     // Every byte is sent (a small file may send no progress event before this): the server works on it now.
     xhr.upload.onload = () => onProgress(1);
     xhr.onload = () => {
-      const body = xhr.response as { image?: unknown; imageUrl?: unknown; message?: unknown } | null;
+      const body = xhr.response as { image?: unknown; imageUrl?: unknown; message?: unknown; code?: unknown } | null;
       if (xhr.status >= 200 && xhr.status < 300 && body && typeof body.image === 'string') {
         onProgress(1);
         resolve({
@@ -36,10 +36,10 @@ export function uploadImage(
           imageUrl: typeof body.imageUrl === 'string' ? body.imageUrl : `/uploads/${body.image}`,
         });
       } else {
-        reject(new ApiError(xhr.status, typeof body?.message === 'string' ? body.message : undefined));
+        reject(new ApiError(xhr.status, body ?? undefined));
       }
     };
-    xhr.onerror = () => reject(new ApiError(0, undefined));
+    xhr.onerror = () => reject(new ApiError(0));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();

@@ -41,7 +41,7 @@ export function AboutAdminPage() {
       else loaded.reload();
     },
     // A stale edit says so; every other failure is the catalogue's fixed message.
-    failed: (err) => notify.error(err instanceof ApiError && err.status === 409 ? err.message : MSG.saveAboutFailed),
+    failed: (err) => notify.error(err instanceof ApiError && err.status === 409 ? err : MSG.saveAboutFailed),
   });
   const { editing, saving, change } = editor;
   useUnsavedGuard(editor.dirty);

@@ -3,6 +3,8 @@ import { Link, useLocation } from 'react-router';
 import { Button, TextField } from '../../components/ui.tsx';
 import { guardWords } from '../../i18n/account-guard.ts';
 import { useLanguage, useTitle } from '../../i18n/language.tsx';
+import type { Said } from '../../i18n/server-messages.ts';
+import { errorText } from '../../lib/api.ts';
 import { guard } from '../../lib/endpoints.ts';
 import { openSignIn } from '../../app/server-page.tsx';
 import { notify } from '../../lib/notify.ts';
@@ -45,7 +47,7 @@ export function AdmitPage() {
       // Said on the sign-in page, which the server renders.
       openSignIn(to('/auth/login'), { note: answer.message });
     } catch (err) {
-      setError(say((err as Error).message));
+      setError(say(errorText(err)));
       setBusy(null);
     }
   };
@@ -128,13 +130,13 @@ export function UndoPage() {
   const token = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Said | null>(null);
   const undo = async () => {
     setBusy(true);
     try {
       setDone((await guard.undo(token)).message);
     } catch (err) {
-      setError((err as Error).message);
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }

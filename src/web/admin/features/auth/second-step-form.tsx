@@ -42,7 +42,7 @@ export function SecondStepForm({
       return;
     }
     if (err instanceof ApiError && err.status === 400) {
-      setError(codeError(w, lang, err.message));
+      setError(codeError(w, lang, err));
       focus();
       return;
     }

@@ -318,7 +318,7 @@ function AppPanel({
       if (answer.data.recoveryCodes) showCodes(answer.data.recoveryCodes);
       notify.success(w.appAdded);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setError(codeError(w, lang, err.message));
+      if (err instanceof ApiError && err.status === 400) setError(codeError(w, lang, err));
       else notify.failure(err);
     } finally {
       setBusy(false);

@@ -42,7 +42,7 @@ export function useRecheck(): Recheck {
 
 /** True for the server's "confirm it is you first" answers (403), or a password change that also wants a code. */
 const asksForRecheck = (err: unknown) =>
-  err instanceof ApiError && (err.status === 403 || (err.status === 400 && /^Also confirm/.test(err.message)));
+  err instanceof ApiError && (err.status === 403 || (err.status === 400 && err.code === 'recheck.factor'));
 
 export function RecheckProvider({ children }: { children: ReactNode }) {
   const [changesVersion, setVersion] = useState(0);
@@ -108,8 +108,8 @@ export function RecheckPanel() {
   };
   const fail = (err: unknown) => {
     if (err instanceof ApiError && err.status === 400) {
-      if (/password/i.test(err.message)) setErrors({ password: say(err.message) });
-      else setErrors({ code: say(err.message) });
+      if (err.code === 'auth.wrong_current_password') setErrors({ password: say(err) });
+      else setErrors({ code: say(err) });
     } else notify.failure(err);
   };
   const submit = async (e: FormEvent) => {
@@ -304,7 +304,7 @@ export function EmailPanel({ email, onEmail }: { email: string | undefined; onEm
       const done = await run(() => guard.startEmailChange(newEmail.trim()));
       if (done) setSentTo(newEmail.trim().toLowerCase());
     } catch (err) {
-      if (err instanceof ApiError && (err.status === 400 || err.status === 409)) setError({ email: say(err.message) });
+      if (err instanceof ApiError && (err.status === 400 || err.status === 409)) setError({ email: say(err) });
       else notify.failure(err);
     } finally {
       setBusy(false);
@@ -323,7 +323,7 @@ export function EmailPanel({ email, onEmail }: { email: string | undefined; onEm
         setCode('');
       }
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setError({ code: say(err.message) });
+      if (err instanceof ApiError && err.status === 400) setError({ code: say(err) });
       else notify.failure(err);
     } finally {
       setBusy(false);

@@ -206,7 +206,7 @@ function PasswordChange({ id, onChanged }: { id: string; onChanged: () => void }
       onChanged();
     } catch (err) {
       // The server's one field refusal is shown on the field; anything else (too many tries, an outage) as a toast.
-      if (err instanceof ApiError && err.status === 400 && /current password/i.test(err.message)) {
+      if (err instanceof ApiError && err.code === 'auth.wrong_current_password') {
         setErrors({ current: t.currentPasswordWrong });
         currentInput.current?.focus();
       } else {

@@ -3,8 +3,10 @@
  * react-hot-toast) drawn the same way, with the same rules (lib/notify.ts): errors stay 4 s,
  * successes 2 s, the newest first and at most 20 at once; while the pointer rests on them or the
  * focus is in them, none leaves. The live regions are in the page's markup (sign-in-page.tsx).
- * Messages are held as they came (the contract's English) and said in the page's language.
+ * Messages are held as they came (the contract's English, or a refusal by its code) and said in the
+ * page's language.
  */
+import type { Said } from '../../i18n/server-messages.ts';
 import { TOAST_LIMIT, TOAST_OPTIONS } from '../../lib/notify-options.ts';
 
 interface Shown {
@@ -20,7 +22,7 @@ export function plainToaster(options: {
   errors: HTMLElement;
   notes: HTMLElement;
   dismissLabel: string;
-  say: (message: string) => string;
+  say: (message: Said) => string;
 }) {
   const { region, errors, notes, dismissLabel, say } = options;
   const shown: Shown[] = [];
@@ -55,7 +57,7 @@ export function plainToaster(options: {
     if (!region.contains(e.relatedTarget as Node | null)) hold('focus', false);
   });
 
-  const raise = (kind: Shown['kind'], message: string) => {
+  const raise = (kind: Shown['kind'], message: Said) => {
     const element = document.createElement('div');
     element.className = `toast toast-${kind}`;
     const icon = document.createElement('span');
@@ -81,7 +83,7 @@ export function plainToaster(options: {
   };
 
   return {
-    error: (message: string) => raise('error', message),
+    error: (message: Said) => raise('error', message),
     success: (message: string) => raise('success', message),
     /** Takes down every error toast (a success of the form does, as the app's notify.success does). */
     clearErrors: () => shown.filter((t) => t.kind === 'error').forEach(remove),

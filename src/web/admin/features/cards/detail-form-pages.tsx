@@ -59,7 +59,7 @@ export function EditDetailPage() {
   const loaded = useLoad(async (signal) => {
     const data = await cards.withDetails(cardId, { signal });
     const item = data.detailsWithImageUrl.find((d) => d._id === id);
-    if (!item) throw new ApiError(404, undefined);
+    if (!item) throw new ApiError(404);
     return { card: data.cardWithImageUrl, item };
   }, `${cardId}/${id}`);
   const back = detailsPath(cardId);

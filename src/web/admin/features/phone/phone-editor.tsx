@@ -7,9 +7,12 @@ import { LIMITS } from '../../../../shared/limits.ts';
 import { MSG } from '../../lib/messages.ts';
 import { undoEdit } from '../../lib/undo.ts';
 import { phone as phones } from '../../lib/phone.ts';
-import { phoneRefusal } from '../../../../shared/phone.ts';
+import type { Said } from '../../i18n/server-messages.ts';
 import { notify } from '../../lib/notify.ts';
 import { useLoad } from '../../lib/use-load.ts';
+
+/** The server's refusal of a number that is not one, said here before sending (the same code and words). */
+const PHONE_REFUSAL: Said = { code: 'phone.invalid', params: { field: 'phoneNumber' }, message: '' };
 
 const FORM = 'contact-phone';
 
@@ -26,8 +29,7 @@ export function PhoneEditor({ onDirtyChange }: { onDirtyChange: (dirty: boolean)
     id,
     saved: phone.data === undefined ? null : { number: shown },
     // The server checks too; saying it here saves a round trip and keeps the field's example in view.
-    check: ({ number }) =>
-      phones.international(number) ? null : { field: 'phoneNumber', message: phoneRefusal('phoneNumber') },
+    check: ({ number }) => (phones.international(number) ? null : { field: 'phoneNumber', message: PHONE_REFUSAL }),
     // The one field: whatever the server objects to is said under it.
     fieldOf: () => 'number',
     send: ({ number }) => about.changePhone(number.trim()),

@@ -1,4 +1,4 @@
-import { addArabicMessages } from '../../i18n/server-messages.ts';
+import { addArabicMessages, addErrorTexts } from '../../i18n/server-messages.ts';
 
 /** The links panel of the Trust & proof screen, in both languages (kept beside the screen: no other screen uses them). */
 export const PROOF_LINK_WORDS = {
@@ -30,23 +30,22 @@ export const PROOF_LINK_WORDS = {
   },
 } as const;
 
-// The server's refusals of the links, in Arabic (toasts and the field's message).
+// The server's refusals of the links, in Arabic (toasts and the field's message); the English is the catalogue's.
 addArabicMessages(
   {
     reviewsLink: PROOF_LINK_WORDS.ar.reviewsLink,
     crCheckLink: PROOF_LINK_WORDS.ar.crCheckLink,
     vatCheckLink: PROOF_LINK_WORDS.ar.vatCheckLink,
   },
-  [
-    [
-      /^reviewsLink must be the link to your Google Business Profile/,
-      () =>
-        `${PROOF_LINK_WORDS.ar.reviewsLink} يجب أن يكون رابط ملفك التجاري في Google أو تقييماته، يبدأ بـ https:// (مثل \u2066https://g.page/r/…\u2069 أو \u2066https://maps.app.goo.gl/…\u2069)، أو يُترك فارغًا.`,
-    ],
-    [
-      /^(crCheckLink|vatCheckLink) must be the link to an official page/,
-      (m) =>
-        `${m[1] === 'crCheckLink' ? PROOF_LINK_WORDS.ar.crCheckLink : PROOF_LINK_WORDS.ar.vatCheckLink} يجب أن يكون رابط صفحة رسمية للتحقق، يبدأ بـ https:// على عنوان ينتهي بـ gov.sa${m[1] === 'crCheckLink' ? ' أو business.sa' : ''}، أو يُترك فارغًا.`,
-    ],
-  ],
+  [],
+);
+const checkLinkAr = (name: string, alsoBusiness: boolean): string =>
+  `${name} يجب أن يكون رابط صفحة رسمية للتحقق، يبدأ بـ https:// على عنوان ينتهي بـ gov.sa${alsoBusiness ? ' أو business.sa' : ''}، أو يُترك فارغًا.`;
+addErrorTexts(
+  {
+    'proof.reviews_link': `${PROOF_LINK_WORDS.ar.reviewsLink} يجب أن يكون رابط ملفك التجاري في Google أو تقييماته، يبدأ بـ https:// (مثل \u2066https://g.page/r/…\u2069 أو \u2066https://maps.app.goo.gl/…\u2069)، أو يُترك فارغًا.`,
+    'proof.cr_check_link': checkLinkAr(PROOF_LINK_WORDS.ar.crCheckLink, true),
+    'proof.vat_check_link': checkLinkAr(PROOF_LINK_WORDS.ar.vatCheckLink, false),
+  },
+  {},
 );

@@ -41,7 +41,7 @@ export function EditSlidePage() {
   useTitle(t.editSlide);
   const slide = useLoad(async (signal) => {
     const found = (await slides.list({ signal })).find((s) => s._id === id);
-    if (!found) throw new ApiError(404, undefined);
+    if (!found) throw new ApiError(404);
     return found;
   }, id);
   const missing = !id || (slide.error instanceof ApiError && slide.error.status === 404);

@@ -5,6 +5,7 @@ import { Button, Spinner } from '../../components/ui.tsx';
 import { LanguageToggle } from '../../components/language-toggle.tsx';
 import { useLanguage, useTitle } from '../../i18n/language.tsx';
 import { errorText, isAbort } from '../../lib/api.ts';
+import type { Said } from '../../i18n/server-messages.ts';
 import { auth } from '../../lib/endpoints.ts';
 import { MSG } from '../../lib/messages.ts';
 import { openSignIn } from '../../app/server-page.tsx';
@@ -20,7 +21,7 @@ export function UploadPage() {
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<UploadedImage | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Said | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
