@@ -1,3 +1,4 @@
+// npm test: serial (waits on the heap sampler's timer: with other files busy in the process and beside it, 5 s of waiting saw no sample).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { startServer, type TestServer } from '../helpers/server.ts';
