@@ -31,6 +31,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerFeatures } from './features/index.ts';
 import { registerJobs } from './jobs/schedule.ts';
 import { badRequest, errorBody } from './lib/http-error.ts';
+import { schemaCompilers } from './lib/schema-compilers.ts';
 import { AJV_OPTIONS } from './lib/all-errors.ts';
 import { FastLane } from './lib/fast-lane.ts';
 import { JSON_BODY_LIMIT, registerJsonBodies } from './lib/json-body.ts';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clientErrorHandler: answerClientError,
     bodyLimit: JSON_BODY_LIMIT, // uploads (multipart) have their own limits, below
     ajv: { customOptions: { ...AJV_OPTIONS } },
+    schemaController: { compilersFactory: schemaCompilers },
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
 
