@@ -4,8 +4,8 @@ import type { About, Language } from '../../../shared/schemas.ts';
 import { recordChange } from '../history/history-service.ts';
 import { writeAbout } from './about-repository.ts';
 
-/** What other features read of the about texts (the pages, the History): through this service (decision 034). */
-export { aboutUpdatedAt, getAbout } from './about-repository.ts';
+/** What other features read of the about texts (the pages): through this service (decision 034). */
+export { getAbout } from './about-repository.ts';
 
 /**
  * Creates or replaces the about text of one language. With `expectedUpdatedAt` (the version the

@@ -42,25 +42,20 @@ import type { Version } from '../../../shared/history.ts';
 export type CardDeps = Pick<AppContext, 'db' | 'images'>;
 
 /**
- * What other features read of the cards (the pages, the requests, the History) and the rows a
- * restore from the History or the Trash writes back: through this service, never the
- * repositories (decision 034).
+ * What other features read of the cards (the pages, the requests, the History): through this
+ * service, never the repositories (decision 034). Their restores are card-history.ts's.
  */
 export {
   cardTypesOf,
   findCardRow,
   getCardWithDetails,
-  insertCardRow,
   listCards,
   listHomePortfolio,
   productExists,
   slugHolder,
-  updateCardRow,
-  type CardChanges,
   type CardDetailRow,
   type CardRow,
 } from './cards-repository.ts';
-export { findDetailRow, insertDetailRow, updateDetailRow, type DetailChanges } from './details-repository.ts';
 
 /** What a version of a card or a detail item holds in the History: its stored fields by their API names. */
 export const cardVersion = (r: CardRow): Version => ({

@@ -6,7 +6,7 @@ import { normaliseContact, type ContactDraft } from './contact-rules.ts';
 
 /**
  * The stored contact details as every feature reads and writes them (the pages, the cities'
- * lists, the requests' cities, the launch checklist, a restore): through this service, never the
+ * lists, the requests' cities, the launch checklist): through this service, never the
  * repository (decision 034). The admin's save of the form is contact-form-service.ts.
  */
 export { getContact, withDefaults } from './contact-repository.ts';

@@ -108,7 +108,7 @@ export const faqPageChanged = (db: Db): Promise<string> => latestGeneralChange(d
 export const countShownFaqs = (db: Db): Promise<number> => countFaqs(db, true);
 
 /** A question as its History keeps it: its stored fields by their API names (decision 026). */
-const faqVersion = (r: FaqRow): Version => ({
+export const faqVersion = (r: FaqRow): Version => ({
   questionAr: r.question_ar,
   answerAr: r.answer_ar,
   questionEn: r.question_en,
@@ -211,59 +211,5 @@ export async function deleteFaq(db: Db, id: string, actor = ''): Promise<boolean
       actor,
     });
     return deleteFaqRow(trx, id);
-  });
-}
-
-/**
- * A question put back from the Trash exactly as it was (same id, place and tie): its row as the
- * Trash kept it, checked as a stored row by the caller (isStoredSnapshot). Answers its version.
- */
-export async function reinsertFaq(db: Db, row: Record<string, unknown>): Promise<Version> {
-  await insertFaq(db, row as FaqRow);
-  return faqVersion(row as FaqRow);
-}
-
-/** The question's updatedAt now, undefined when it is not there (the History screen's current version). */
-export async function faqUpdatedAt(db: Db, id: string): Promise<string | undefined> {
-  return (await findFaqRow(db, id))?.updated_at;
-}
-
-/**
- * Sets a question back to a version of its History (its words, tie and on/off; its place in the
- * order stays). Answers the change made, or undefined when it already was that version.
- */
-export async function applyFaqVersion(
-  db: Db,
-  id: string,
-  v: Version,
-  expected: string | undefined,
-  actor: string,
-): Promise<string | undefined> {
-  const current = await findFaqRow(db, id);
-  if (!current) throw new NotFoundError('faq.not_found');
-  assertVersion(expected, current.updated_at);
-  const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : '');
-  const id_ = (k: string) => (typeof v[k] === 'string' && v[k] !== '' ? (v[k] as string) : null);
-  const changes = {
-    question_ar: str('questionAr'),
-    answer_ar: str('answerAr'),
-    question_en: str('questionEn'),
-    answer_en: str('answerEn'),
-    city_id: id_('cityId'),
-    card_id: id_('cardId'),
-    enabled: v.enabled === false ? 0 : 1,
-    position: current.position,
-    updated_at: nextUpdatedAt(current.updated_at),
-  };
-  if (!(await updateFaq(db, id, changes, current.updated_at)))
-    await staleOrGone(() => findFaqRow(db, id), expected, 'faq.not_found');
-  const now = (await findFaqRow(db, id))!;
-  return recordChange(db, {
-    kind: 'faq',
-    itemId: id,
-    title: now.question_ar,
-    before: faqVersion(current),
-    after: faqVersion(now),
-    actor,
   });
 }

@@ -193,3 +193,16 @@ export async function deleteHistoryOf(db: Db, kinds: readonly string[], itemIds:
   for (const h of gone) freed.push(...(await forgetImages(db, `history:${h.id}`)));
   return freed;
 }
+
+/** The id of the item's newest history entry (what a restore that saved through the feature's own save answers). */
+export async function latestChangeOf(db: Db, kind: string, itemId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('history')
+    .select('id')
+    .where('kind', '=', kind)
+    .where('item_id', '=', itemId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.id;
+}

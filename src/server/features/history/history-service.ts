@@ -19,6 +19,7 @@ export {
   deleteHistoryOf,
   findHistory,
   forgetImages,
+  latestChangeOf,
   listHistory,
   pruneHistory,
   type Change,

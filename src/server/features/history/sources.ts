@@ -38,7 +38,7 @@ export interface HistorySource {
 
 const isContent = (kind: string): boolean => (CONTENT_HISTORY_KINDS as readonly string[]).includes(kind);
 
-/** The content (cards, detail items, slides, keywords, the about texts, contact details, phone, proof): the `history` table. */
+/** The content (cards, detail items, slides, keywords, questions, the about texts, contact details, phone, proof): the `history` table; each kind restored by its feature (content-kinds.ts). */
 const contentHistory: HistorySource = {
   kinds: CONTENT_HISTORY_KINDS,
   list: (db, { kind, item, limit }) => listHistory(db, { kinds: kind ? [kind] : CONTENT_HISTORY_KINDS, item, limit }),

@@ -9,10 +9,10 @@ import { deleteWordRow, findWordRow, insertWord } from './keywords-repository.ts
 
 /**
  * The keywords' writes: the row, its History entry and, for a deletion, its place in the Trash, in
- * one transaction. What other features read of them (the pages, a restore) is exported here too
+ * one transaction. What other features read of them (the pages) is exported here too
  * (decision 034).
  */
-export { findWordRow, insertWord, insertWordRow, listWords, type WordRow } from './keywords-repository.ts';
+export { listWords } from './keywords-repository.ts';
 
 /** Adds a keyword; with `actor` (an admin's write, not the demo seed) the addition is kept in the history. */
 export async function addWord(db: Db, word: string, actor?: string): Promise<Word> {

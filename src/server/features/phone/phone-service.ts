@@ -4,7 +4,7 @@ import { InvalidInputError } from '../../lib/domain-errors.ts';
 import { phone as phones } from '../../lib/phone.ts';
 import { getPhone, removePhone, storePhone } from './phone-repository.ts';
 
-/** What other features read of the number (the pages, the launch checklist, a restore): through this service (decision 034). */
+/** What other features read of the number (the pages, the launch checklist): through this service (decision 034). */
 export { getPhone } from './phone-repository.ts';
 
 /**

@@ -3,8 +3,8 @@ import { PROOF_LINK_FIELDS, type Proof, type ProofFields, type ProofInput } from
 import { writeRow } from '../settings/settings-service.ts';
 import { getProof, normaliseProof, proofRow, type LinkField } from './proof-repository.ts';
 
-/** What other features read of the trust settings (the pages, the launch checklist, a backup's check, a restore): through this service (decision 034). */
-export { getProof, normaliseProof, proofFromVersion } from './proof-repository.ts';
+/** What other features read of the trust settings (the pages, the launch checklist, a backup's check): through this service (decision 034). */
+export { getProof, normaliseProof } from './proof-repository.ts';
 
 /** Saves the trust settings; with `expected` (the updatedAt read) a newer save answers 409. */
 export async function saveProof(

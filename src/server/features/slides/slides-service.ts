@@ -49,19 +49,8 @@ export const slideVersion = (r: SlideRow): Version => ({
   updatedAt: r.updated_at,
 });
 
-/** What other features read of the slides (the pages) and what a restore from the History or the Trash uses: through this service (decision 034). */
-export {
-  findSlideRow,
-  insertSlideAt,
-  listSlides,
-  lockSlideOrder,
-  placeSlideRow,
-  rememberedOrder,
-  restoredPosition,
-  updateSlideRow,
-  type SlideChanges,
-  type SlideRow,
-} from './slides-repository.ts';
+/** What other features read of the slides (the pages): through this service (decision 034). */
+export { listSlides } from './slides-repository.ts';
 
 const SLIDE_GONE = 'slide.not_found';
 

@@ -24,7 +24,7 @@ export interface TrashSource {
   purge(deps: TrashDeps, id: string): Promise<void>;
 }
 
-/** The content (cards with their detail items, detail items, slides, keywords): rows of the `trash` table. */
+/** The content (cards with their detail items, detail items, slides, keywords, questions): rows of the `trash` table; each kind put back by its feature (history/content-kinds.ts). */
 const contentTrash: TrashSource = {
   list: (db, keptDays) => listTrash(db, keptDays, CONTENT_TRASH_KINDS),
   owns: async (db, id) => {

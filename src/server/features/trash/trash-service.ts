@@ -7,7 +7,7 @@ import { deleteTrashRow, imagesIn, insertTrashRow, trashedBefore, type TrashEntr
  * (decision 026), without reaching into this feature's repository (decision 034). The images a
  * trashed item names are kept through the history's service, in the caller's transaction.
  */
-export { findInTrash, listTrash, trashedCardTypes } from './trash-repository.ts';
+export { findInTrash, listTrash, trashedCardTypes, type TrashEntry } from './trash-repository.ts';
 
 /** Puts a deleted item in the trash, in the transaction that deletes it. */
 export async function putInTrash(db: Db, entry: Omit<TrashEntry, 'deletedAt'>): Promise<void> {
