@@ -200,7 +200,8 @@ describeEachEngine('trash', (server) => {
 
     assert.equal((await admin.delete(`/api/word/${added._id}`)).status, 200);
     assert.equal((await admin.post('/api/word/', { word })).status, 201);
-    assert.equal((await admin.post(`/api/trash/${added._id}/restore`, {})).status, 409);
+    const taken = await admin.post(`/api/trash/${added._id}/restore`, {});
+    assert.deepEqual([taken.status, taken.body.message], [409, 'An item with the same keyword exists already.']);
   });
 
   it('frees the images once the trash is emptied: delete forever, or the trash running out', async () => {
