@@ -66,6 +66,14 @@ module.exports = {
       from: { path: FEATURE },
       to: { path: `^src/server/features/[^/]+/.*${REPOSITORY}`, pathNot: '^src/server/features/$1/' },
     },
+    {
+      name: 'repositories-only-from-their-feature',
+      severity: 'error',
+      comment:
+        "Code outside the features (the wiring, jobs, the seed) reaches a feature's tables through its service too.",
+      from: { path: '^src/', pathNot: FEATURE },
+      to: { path: `^src/server/features/[^/]+/.*${REPOSITORY}` },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -39,7 +39,7 @@ import { guardConnections, serverOptions } from './lib/connection-guard.ts';
 import { ensureAdmin } from './features/auth/bootstrap.ts';
 import { databaseRateLimitStore } from './features/auth/rate-limit-store.ts';
 import { isBlank, seedDemoContent } from './seed/seed.ts';
-import { keepVersions } from './features/history/history-repository.ts';
+import { keepVersions } from './features/history/history-service.ts';
 import { CardAddresses } from './features/cards/card-addresses.ts';
 
 export interface BuildOptions {

@@ -6,9 +6,9 @@ import { claimJob } from './job-lease.ts';
 import { pruneRetention } from '../features/history/retention.ts';
 import { addDays, dayIn } from '../features/leads/classify.ts';
 import { compactSources } from '../features/leads/lead-compaction.ts';
-import { forgetVisitors, pruneCounts } from '../features/leads/leads-repository.ts';
+import { forgetVisitors, pruneCounts } from '../features/leads/leads-service.ts';
 import { sendWeeklyEmail } from '../features/leads/weekly-email.ts';
-import { deleteOldRequests } from '../features/requests/requests-repository.ts';
+import { deleteOldRequests } from '../features/requests/requests-service.ts';
 import { pruneRequestChanges, pruneTrashedRequests } from '../features/requests/request-trash.ts';
 
 declare module 'fastify' {

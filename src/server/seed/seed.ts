@@ -6,7 +6,7 @@ import { getProof, writeProof } from '../features/proof/proof-service.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { newId } from '../lib/ids.ts';
-import { lockSlideOrder } from '../features/slides/slides-repository.ts';
+import { lockSlideOrder } from '../features/slides/slides-service.ts';
 import { addWord } from '../features/keywords/keywords-service.ts';
 import {
   DEMO_ABOUT,

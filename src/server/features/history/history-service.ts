@@ -19,6 +19,7 @@ export {
   deleteHistoryOf,
   findHistory,
   forgetImages,
+  keepVersions,
   latestChangeOf,
   listHistory,
   pruneHistory,

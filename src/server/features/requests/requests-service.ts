@@ -20,6 +20,9 @@ import { dayIn } from '../leads/classify.ts';
 import type { PostedForm } from './request-form.ts';
 import { checkProof } from './request-challenge.ts';
 
+/** The periodic job's deletion of requests past their keeping (jobs/schedule.ts): through this service (decision 034). */
+export { deleteOldRequests } from './requests-repository.ts';
+
 /** Where the request was sent from, as the leads count a visit, and the sender's address (for its limit). */
 export interface RequestOrigin {
   lang: Language;

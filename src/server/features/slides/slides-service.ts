@@ -52,6 +52,9 @@ export const slideVersion = (r: SlideRow): Version => ({
 /** What other features read of the slides (the pages): through this service (decision 034). */
 export { listSlides } from './slides-repository.ts';
 
+/** The order lock (the demo seed takes it to write its slides once when servers start together). */
+export { lockSlideOrder } from './slides-repository.ts';
+
 const SLIDE_GONE = 'slide.not_found';
 
 /** Appends a slide at the end of the order. */
