@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** How many times each periodic job has started on this server (for logs and tests). */
     jobRuns: Record<string, number>;
+    /** Resolves once no periodic job is running on this server (the first ones start as the app gets ready). */
+    jobsIdle(): Promise<void>;
   }
 }
 
@@ -115,6 +117,9 @@ export function registerJobs(app: FastifyInstance): void {
   app.decorate('jobRuns', runs);
   const running = new Set<Promise<void>>();
   let closing = false;
+  app.decorate('jobsIdle', async () => {
+    while (running.size > 0) await Promise.allSettled([...running]);
+  });
 
   const start = (job: Job) => {
     runs[job.name]!++;
