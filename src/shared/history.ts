@@ -9,7 +9,8 @@ import { Type, type Static } from 'typebox';
 export const CONTENT_TRASH_KINDS = ['card', 'detail', 'slide', 'word', 'faq'] as const;
 export type ContentTrashKind = (typeof CONTENT_TRASH_KINDS)[number];
 /** What the content's history table holds. */
-export const CONTENT_HISTORY_KINDS = [...CONTENT_TRASH_KINDS, 'about', 'contact', 'phone', 'proof'] as const;
+// 'seo': the search titles and descriptions.
+export const CONTENT_HISTORY_KINDS = [...CONTENT_TRASH_KINDS, 'about', 'contact', 'phone', 'proof', 'seo'] as const;
 export type ContentHistoryKind = (typeof CONTENT_HISTORY_KINDS)[number];
 /**
  * The served cities' entries (issue 34, decision 031): kept in the content's trash and history
@@ -44,7 +45,9 @@ export type Version = Static<typeof Version>;
 export const HistoryEntry = Type.Object({
   id: Type.String(),
   kind: Type.Unsafe<HistoryKind>({ type: 'string', enum: [...HISTORY_KINDS] }),
-  itemId: Type.String({ description: "The item's id; the language for about texts; 'contact', 'phone' or 'proof'" }),
+  itemId: Type.String({
+    description: "The item's id; the language for about texts; 'contact', 'phone', 'proof' or 'seo'",
+  }),
   title: Type.String({ description: 'What the item is called (its Arabic title, the keyword, …)' }),
   fields: Type.Array(Type.String(), { description: 'The fields this change changed' }),
   before: Type.Union([Version, Type.Null()], { description: 'The version it replaced (null: the item was added)' }),

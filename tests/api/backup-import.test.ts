@@ -181,7 +181,7 @@ for (const engine of engines()) {
       await refused(
         older,
         ['--replace'],
-        /^The backup is format version 1; this version of the site reads versions 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 12 only\. Start the site that wrote it with this version and export it again\./,
+        /^The backup is format version 1; this version of the site reads versions 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 and 13 only\. Start the site that wrote it with this version and export it again\./,
       );
     });
 

@@ -35,6 +35,12 @@ for (const engine of engines()) {
         200,
       );
       assert.equal((await admin.delete(`/api/card/${card._id}`)).status, 200);
+      // The search titles' changes (kind 'seo', format 13) travel too.
+      for (const titleEn of ['First titles', 'Second titles'])
+        assert.equal(
+          (await admin.put('/api/seo', { titleAr: '', titleEn, descriptionAr: '', descriptionEn: '' })).status,
+          200,
+        );
       const ran = await runScript('export', [file], source);
       assert.equal(ran.code, 0, ran.stderr);
     });
@@ -74,9 +80,37 @@ for (const engine of engines()) {
           assert.equal(read.body.data.cardWithImageUrl.title, 'Edited before the backup');
           assert.equal(read.body.data.detailsWithImageUrl.length, 1);
           assert.equal((await moved.client().get(read.body.data.cardWithImageUrl.imageUrl)).status, 200);
+
+          const [seoChange, seoAdded] = (await admin.get('/api/history?item=seo')).body.data;
+          assert.equal(seoChange.kind, 'seo');
+          assert.deepEqual([seoAdded.after.titleEn, seoChange.after.titleEn], ['First titles', 'Second titles']);
+          const seoRestored = await admin.post(`/api/history/${seoChange.id}/restore`, {
+            expectedUpdatedAt: seoChange.current,
+          });
+          assert.equal(seoRestored.status, 200, JSON.stringify(seoRestored.body));
+          assert.equal((await admin.get('/api/seo')).body.data.titleEn, 'First titles');
         } finally {
           await moved.app.close();
         }
+      } finally {
+        await target.cleanup();
+      }
+    });
+
+    it("refuses a search titles' version the site would not write", async () => {
+      const lines = linesOf(file).map((l) => {
+        const row = JSON.parse(l);
+        if (row.t !== 'history' || row.r.kind !== 'seo' || row.r.after === null) return l;
+        row.r.after = JSON.stringify({ ...JSON.parse(row.r.after), script: '<script>' });
+        return JSON.stringify(row);
+      });
+      const hostile = join(work, 'hostile-seo.jsonl.gz');
+      writeLines(hostile, lines);
+      const target = await newPlace(engine);
+      try {
+        const ran = await runScript('import', [hostile], target);
+        assert.equal(ran.code, 1);
+        assert.match(ran.stderr, /history\.after must be a version of a seo as the site stores it/);
       } finally {
         await target.cleanup();
       }

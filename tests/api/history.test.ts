@@ -375,6 +375,10 @@ describeEachEngine(
               quotes: [],
             }),
         ],
+        [
+          'seo',
+          (n) => admin.put('/api/seo', { titleAr: `عنوان ${n}`, titleEn: '', descriptionAr: '', descriptionEn: '' }),
+        ],
       ];
       const { db } = server().app.ctx;
       for (const [itemId, save] of saves) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { describeEachEngine } from '../helpers/server.ts';
+import { ADMIN_EMAIL, describeEachEngine } from '../helpers/server.ts';
 
 /** <title> and meta description of a page, as the server renders it (needs `npm run build`). */
 async function head(url: string): Promise<{ title: string; description: string }> {
@@ -88,5 +88,65 @@ describeEachEngine('search titles API and page titles', (server) => {
       401,
     );
     assert.equal((await admin.put('/api/seo', { titleAr: '' })).status, 400, 'every field is sent');
+  });
+
+  it('keeps each change in the History, and restoring one brings back the titles it replaced', async () => {
+    const admin = await server().admin();
+    const was = (await server().anon().get('/api/seo')).body.data;
+    const titles = (ar: string, en: string) => ({
+      titleAr: ar,
+      titleEn: en,
+      descriptionAr: `${ar} وصف`,
+      descriptionEn: '',
+    });
+    const first = await admin.put('/api/seo', titles('حمام الخبر', 'Khobar pigeons'));
+    assert.equal(first.status, 200);
+    const second = await admin.put('/api/seo', {
+      ...titles('حمام الدمام', 'Dammam pigeons'),
+      expectedUpdatedAt: first.body.data.updatedAt,
+    });
+    assert.equal(second.status, 200);
+
+    const listed = await admin.get('/api/history?kind=seo');
+    assert.equal(listed.status, 200);
+    const [change, added] = listed.body.data;
+    assert.equal(change.kind, 'seo');
+    assert.equal(change.itemId, 'seo');
+    assert.equal(change.changedBy, ADMIN_EMAIL);
+    assert.deepEqual([...change.fields].sort(), ['descriptionAr', 'titleAr', 'titleEn']);
+    assert.deepEqual(change.before, first.body.data);
+    assert.deepEqual(change.after, second.body.data);
+    assert.equal(change.current, second.body.data.updatedAt, 'what the History screen sends back');
+    assert.deepEqual((await admin.get('/api/history?item=seo')).body.data, listed.body.data);
+
+    // A stale restore changes nothing.
+    const stale = await admin.post(`/api/history/${change.id}/restore`, {
+      expectedUpdatedAt: first.body.data.updatedAt,
+    });
+    assert.equal(stale.status, 409);
+    assert.equal((await server().anon().get('/api/seo')).body.data.titleAr, 'حمام الدمام');
+
+    const restored = await admin.post(`/api/history/${change.id}/restore`, { expectedUpdatedAt: change.current });
+    assert.equal(restored.status, 200, JSON.stringify(restored.body));
+    assert.equal(restored.body.message, 'Version restored');
+    const now = (await server().anon().get('/api/seo')).body.data;
+    assert.deepEqual({ ...now, updatedAt: '' }, { ...first.body.data, updatedAt: '' }, 'the titles as they were');
+    assert.ok(now.updatedAt > second.body.data.updatedAt, 'a restore is a change: a new version');
+    assert.equal((await head(`${server().url}/en/about`)).title, 'About | Khobar pigeons', 'the pages follow');
+
+    assert.deepEqual(added.after, first.body.data, 'one entry a save');
+    assert.deepEqual(added.before, was);
+
+    // The restore is kept too; the first save's entry brings back what was there before it.
+    const [undo] = (await admin.get('/api/history?kind=seo')).body.data;
+    assert.equal(undo.id, restored.body.data.historyId);
+    assert.equal(
+      (await admin.post(`/api/history/${added.id}/restore`, { expectedUpdatedAt: now.updatedAt })).status,
+      200,
+    );
+    assert.deepEqual(
+      { ...(await server().anon().get('/api/seo')).body.data, updatedAt: '' },
+      { ...was, updatedAt: '' },
+    );
   });
 });

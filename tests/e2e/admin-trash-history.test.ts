@@ -126,4 +126,33 @@ describe('trash, undo and history screens', () => {
       await expectToast(page, 'Product deleted forever');
       assert.equal((await admin.post(`/api/trash/${id}/restore`, {})).status, 404);
     }));
+
+  test("The search titles' changes in the History, named in Arabic and English (desktop)", () =>
+    suite.withPage(DESKTOP, async ({ page, server }) => {
+      const admin = await server.admin();
+      const save = async (titleEn: string) =>
+        assert.equal(
+          (await admin.put('/api/seo', { titleAr: '', titleEn, descriptionAr: '', descriptionEn: '' })).status,
+          200,
+        );
+      const first = `Pigeon nets ${unique()}`;
+      await save(first);
+      await save(`${first} renamed`);
+      await signIn(page, server, 'ar');
+      await page.goto(`${server.url}/admin/history?id=seo`);
+      const change = page.getByRole('listitem', { name: 'عناوين محركات البحث' }).first();
+      await change.getByRole('rowheader', { name: 'العنوان بالإنجليزية' }).waitFor();
+      await change.getByRole('cell', { name: `${first} renamed`, exact: true }).waitFor();
+      await expectNoAxeViolations(page, 'history of the search titles (ar)');
+      await change.getByRole('button', { name: 'استعادة هذه النسخة' }).click();
+      await expectToast(page, 'تمت استعادة النسخة');
+      assert.equal((await server.anon().get('/api/seo')).body.data.titleEn, first);
+
+      await page.goto(`${server.url}/en/admin/history?id=seo`);
+      await page
+        .getByRole('listitem', { name: 'Search titles' })
+        .first()
+        .getByRole('rowheader', { name: 'English title' })
+        .waitFor();
+    }));
 });

@@ -33,9 +33,12 @@ import { createGunzip } from 'node:zlib';
  * refuses the file by its version instead; a version 10 file imports as it is.
  * Version 12 adds the questions and answers (018: the faqs table, and the kind 'faq' in the trash
  * and the history); an older file imports without any.
+ * Version 13 adds the search titles' changes to the history (kind 'seo'): as with version 11, a
+ * version 12 site would refuse such rows as damaged, so it refuses the file by its version; a
+ * version 12 file imports as it is.
  */
 export const FORMAT = 'bird-barrier-site';
-export const FORMAT_VERSION = 12;
+export const FORMAT_VERSION = 13;
 
 /**
  * What each older version still read lacks, so its files keep importing: the migrations added
@@ -46,7 +49,7 @@ export const FORMAT_VERSION = 12;
  * version 6 file reads as without them, and a version 6 site refuses a version 7 file by its version, not as damaged);
  * version 8 the requests counted as leads (015, a column of lead_counts); version 9 the requests'
  * trash and history (016); version 10 the cards' addresses (017); version 11 nothing but the kind 'city' in the trash and the history;
- * version 12 the questions and answers (018).
+ * version 12 the questions and answers (018); version 13 nothing but the kind 'seo' in the history.
  */
 export interface AddedSince {
   migrations: readonly string[];
@@ -121,17 +124,20 @@ const andLater = (a: AddedSince, later: AddedSince): AddedSince => ({
 const CITY_TRASH: AddedSince = { migrations: [], tables: [], columns: {} };
 /** 018: the questions and answers, a table of their own. */
 const FAQ: AddedSince = { migrations: ['018-faq'], tables: ['faqs'], columns: {} };
+/** 13: the search titles' history rows (kind 'seo') go in a table every version since 3 has. */
+const SEO_HISTORY: AddedSince = { migrations: [], tables: [], columns: {} };
 export const ADDED_SINCE: Readonly<Record<number, AddedSince>> = {
   ...Object.fromEntries(
     Object.entries(BEFORE_8).map(([v, a]) => [
       v,
-      andLater(andLater(andLater(andLater(a, REQUEST_TRASH), CARD_SLUGS), CITY_TRASH), FAQ),
+      andLater(andLater(andLater(andLater(andLater(a, REQUEST_TRASH), CARD_SLUGS), CITY_TRASH), FAQ), SEO_HISTORY),
     ]),
   ),
-  8: andLater(andLater(andLater(REQUEST_TRASH, CARD_SLUGS), CITY_TRASH), FAQ),
-  9: andLater(andLater(CARD_SLUGS, CITY_TRASH), FAQ),
-  10: andLater(CITY_TRASH, FAQ),
-  11: FAQ,
+  8: andLater(andLater(andLater(andLater(REQUEST_TRASH, CARD_SLUGS), CITY_TRASH), FAQ), SEO_HISTORY),
+  9: andLater(andLater(andLater(CARD_SLUGS, CITY_TRASH), FAQ), SEO_HISTORY),
+  10: andLater(andLater(CITY_TRASH, FAQ), SEO_HISTORY),
+  11: andLater(FAQ, SEO_HISTORY),
+  12: SEO_HISTORY,
 };
 
 /** An expected failure (bad file, refused target, bad usage): its message is all the operator needs. */

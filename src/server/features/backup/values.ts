@@ -10,7 +10,7 @@ import { normaliseSeo } from '../seo/seo-service.ts';
 import { normaliseProof } from '../proof/proof-service.ts';
 import { MAX_DIMENSION, MAX_INPUT_PIXELS, MAX_STORED_BYTES, storedFileFacts } from '../images/image-encode.ts';
 import { isImageName, variantName } from '../images/image-store.ts';
-import { ContactInput, LIMITS, ProofFields, ProofInput, Seo } from '../../../shared/schemas.ts';
+import { ContactInput, LIMITS, ProofFields, ProofInput, Seo, SeoFields } from '../../../shared/schemas.ts';
 import { CITY_KINDS, CONTENT_HISTORY_KINDS } from '../../../shared/history.ts';
 import { LANGUAGES } from '../../../shared/language.ts';
 import { phone as phones } from '../../lib/phone.ts';
@@ -176,14 +176,14 @@ const json = (max: number, nullable = false) =>
 const STORED_PHONE = /^\+?[0-9][0-9 ]{3,18}[0-9]$/;
 
 // The cities share the content's trash and history tables (format 11; issue 34, decision 026);
-// 'faq': a question and its answer (format 12, decision 036).
+// 'faq': a question and its answer (format 12, decision 036); 'seo': the search titles (format 13).
 const TRASH_KIND = choice(
   ['card', 'detail', 'slide', 'word', 'faq', ...CITY_KINDS],
   "'card', 'detail', 'slide', 'word', 'faq' or 'city'",
 );
 const HISTORY_KIND = choice(
   [...CONTENT_HISTORY_KINDS, ...CITY_KINDS],
-  "'card', 'detail', 'slide', 'word', 'faq', 'about', 'contact', 'phone', 'proof' or 'city'",
+  "'card', 'detail', 'slide', 'word', 'faq', 'about', 'contact', 'phone', 'proof', 'seo' or 'city'",
 );
 const account = text(LIMITS.email);
 /** A request's status and notes as a change keeps them (request_changes), as JSON text. */
@@ -650,6 +650,8 @@ const VERSIONS = {
     },
     { additionalProperties: false },
   ),
+  // The search titles as stored ('' = the site's default); the version before the first save has them all ''.
+  seo: Type.Object({ ...SeoFields.properties, updatedAt: saved }, { additionalProperties: false }),
 };
 const snapshotChecks = new Map(Object.entries(SNAPSHOTS).map(([kind, schema]) => [kind, Compile(schema)]));
 const versionChecks = new Map(Object.entries(VERSIONS).map(([kind, schema]) => [kind, Compile(schema)]));

@@ -6,6 +6,7 @@ import { faqKind } from '../faq/faq-history.ts';
 import { wordKind } from '../keywords/keyword-history.ts';
 import { phoneKind } from '../phone/phone-history.ts';
 import { proofKind } from '../proof/proof-history.ts';
+import { seoKind } from '../seo/seo-history.ts';
 import { slideKind } from '../slides/slide-history.ts';
 import type { ContentKind } from './content-kind.ts';
 
@@ -24,6 +25,7 @@ const CONTENT_KINDS: Readonly<Record<ContentHistoryKind, ContentKind>> = {
   contact: contactKind,
   phone: phoneKind,
   proof: proofKind,
+  seo: seoKind,
 };
 
 /** The kind named `kind`; undefined for a kind the content does not keep (a city, a request). */

@@ -21,7 +21,7 @@ export const HistoryQuery = Type.Object({
     Type.String({
       minLength: 1,
       maxLength: 64,
-      description: "Only changes of this item (its id; the language for about; 'contact' or 'phone')",
+      description: "Only changes of this item (its id; the language for about; 'contact', 'phone', 'proof' or 'seo')",
     }),
   ),
   limit: Type.Optional(

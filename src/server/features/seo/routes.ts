@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../lib/actor.ts';
 import { expectedVersion } from '../../lib/concurrency.ts';
-import { getSeo, saveSeo } from './seo-repository.ts';
+import { getSeo, saveSeo } from './seo-service.ts';
 import { errors, SeoAnswer, SeoSave, SeoSaved, tags } from './schemas.ts';
 
 /** GET/PUT /api/seo: the headline of the pages' titles and the home description, per language. */
@@ -34,7 +35,7 @@ const seo: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { expectedUpdatedAt: _e, ...fields } = request.body;
-      const data = await saveSeo(db, fields, expectedVersion(request.headers, request.body));
+      const data = await saveSeo(db, fields, expectedVersion(request.headers, request.body), actorOf(request));
       return { message: 'Search titles saved', data };
     },
   );

@@ -10,9 +10,10 @@ const SEO_KEY = 'seo';
 
 const EMPTY_SEO: Seo = { titleAr: '', titleEn: '', descriptionAr: '', descriptionEn: '', updatedAt: '' };
 
-const seoRow = settingsRow<Seo>({ key: SEO_KEY, empty: EMPTY_SEO });
+// No title: the History screen names the entry by its kind ("Search titles").
+export const seoRow = settingsRow<Seo>({ key: SEO_KEY, empty: EMPTY_SEO, history: { kind: 'seo', title: () => '' } });
 
-export const getSeo = seoRow.get;
+export const getSeo = (db: Db): Promise<Seo> => seoRow.get(db);
 
 /** Trimmed, inner runs of white space made one space: a title is one line. */
 export const normaliseSeo = (input: SeoFields): SeoFields => ({
@@ -21,8 +22,3 @@ export const normaliseSeo = (input: SeoFields): SeoFields => ({
   descriptionAr: input.descriptionAr.replace(/\s+/g, ' ').trim(),
   descriptionEn: input.descriptionEn.replace(/\s+/g, ' ').trim(),
 });
-
-/** Saves the search titles; with `expected` (the updatedAt read) a newer save answers 409. */
-export async function saveSeo(db: Db, input: SeoFields, expected: string | undefined): Promise<Seo> {
-  return seoRow.save(db, normaliseSeo(input), expected);
-}

@@ -450,6 +450,7 @@ export const en: Dict = {
     contact: 'Contact details',
     phone: 'Phone number',
     proof: 'Trust & proof',
+    seo: 'Search titles',
     request: 'Inspection request',
     city: 'City',
     faq: 'Question',

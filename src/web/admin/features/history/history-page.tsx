@@ -21,6 +21,9 @@ const FIELD_NAMES: Record<'ar' | 'en', Record<string, string>> = {
     details: 'التفاصيل',
     titleEn: 'العنوان بالإنجليزية',
     descriptionEn: 'الوصف بالإنجليزية',
+    // The search titles (titleEn and descriptionEn as above).
+    titleAr: 'العنوان بالعربية',
+    descriptionAr: 'الوصف بالعربية',
     slugEn: 'رابط الصفحة بالإنجليزية',
     detailsEn: 'التفاصيل بالإنجليزية',
     image: 'الصورة',
@@ -75,6 +78,8 @@ const FIELD_NAMES: Record<'ar' | 'en', Record<string, string>> = {
     details: 'Details',
     titleEn: 'English title',
     descriptionEn: 'English description',
+    titleAr: 'Arabic title',
+    descriptionAr: 'Arabic description',
     slugEn: 'Page address in English',
     detailsEn: 'English details',
     image: 'Image',
