@@ -201,6 +201,9 @@ describeEachEngine(
       // Written behind the app's back: a query string keeps the kept answer out of the way.
       await put('055 123 4567');
       assert.equal((await server().anon().get('/api/auth/phone?old=1')).body.data, '+966551234567');
+      // Digits alone: plain text, never read as JSON (where they would be a number).
+      await put('966551234569');
+      assert.equal((await server().anon().get('/api/auth/phone?old=digits')).body.data, '+966551234569');
       await put('12345');
       assert.equal(
         (await server().anon().get('/api/auth/phone?old=2')).body.data,

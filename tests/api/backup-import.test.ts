@@ -231,6 +231,49 @@ for (const engine of engines()) {
       assert.ok(now.counts.cards! >= 1);
     });
 
+    it("reads an older file's phone as that version stored it: plain text, its history as { phone }", async () => {
+      // A version 12 file whose number was saved before numbers were checked (plain text, not JSON).
+      const lines = asOlderFormat(linesOf(backup), 12).map((l) => {
+        const row = JSON.parse(l);
+        if (row.t !== 'settings' || row.r.key !== 'phone') return l;
+        assert.equal(row.r.value, '+966551234567', 'a backup carries the number as plain text');
+        row.r.value = '055 123 4568';
+        return JSON.stringify(row);
+      });
+      const older = join(work, 'v12-phone.jsonl.gz');
+      writeLines(older, lines);
+      const target = await newPlace(engine);
+      try {
+        const ran = await runScript('import', [older], target);
+        assert.equal(ran.code, 0, ran.stderr);
+        const moved = await serve(target);
+        try {
+          const admin = moved.client();
+          assert.equal(
+            (await admin.post('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status,
+            200,
+          );
+          assert.deepEqual((await admin.get('/api/auth/phone')).body, { data: '+966551234568' });
+          const [added] = (await admin.get('/api/history?item=phone')).body.data;
+          assert.deepEqual(
+            [added.kind, added.before, added.after],
+            ['phone', { phone: '' }, { phone: '+966551234567' }],
+          );
+          const saved = await admin.put('/api/auth/change-phone', { phoneNumber: '050 000 0222' });
+          assert.deepEqual(saved.body, { message: 'Phone number updated', data: '+966500000222' });
+          const [change] = (await admin.get('/api/history?item=phone')).body.data;
+          assert.deepEqual([change.before, change.after], [{ phone: '+966551234568' }, { phone: '+966500000222' }]);
+          // The entry the file carried still restores: before it, there was no number.
+          assert.equal((await admin.post(`/api/history/${added.id}/restore`, {})).status, 200);
+          assert.deepEqual((await admin.get('/api/auth/phone?after=restore')).body, { data: '' });
+        } finally {
+          await moved.app.close();
+        }
+      } finally {
+        await target.cleanup();
+      }
+    });
+
     it('gives the cards of a version 9 file (before their addresses) addresses made from their titles', async () => {
       const v9 = join(work, 'v9.jsonl.gz');
       const lines = asOlderFormat(linesOf(backup), 9);

@@ -283,8 +283,33 @@ describeEachEngine('history', (server) => {
       [phoneBefore, '+966500000111'],
       'kept as stored: in international form',
     );
+    // The row holds the number as plain text, as every version of the site has stored it.
+    const phoneRow = async () =>
+      (await server().app.ctx.db.selectFrom('settings').select('value').where('key', '=', 'phone').executeTakeFirst())
+        ?.value;
+    assert.equal(await phoneRow(), '+966500000111');
     await restore(admin, phoneEntry!);
     assert.equal((await server().anon().get('/api/auth/phone')).body.data, phoneBefore);
+    assert.equal(await phoneRow(), phoneBefore === '' ? undefined : phoneBefore, 'no number, no row');
+  });
+
+  it('answers each of phone saves made at once, the last winning as before, each kept in the History', async () => {
+    const admin = await server().admin();
+    const numbers = ['+966500000301', '+966500000302', '+966500000303', '+966500000304'];
+    const answers = await Promise.all(
+      numbers.map((phoneNumber) => admin.put('/api/auth/change-phone', { phoneNumber })),
+    );
+    assert.deepEqual(
+      answers.map((a) => [a.status, a.body.message]),
+      numbers.map(() => [200, 'Phone number updated']),
+    );
+    const now = (await server().anon().get('/api/auth/phone?race=1')).body.data as string;
+    assert.ok(numbers.includes(now), now);
+    // One entry a save, each replacing the number the one before it stored.
+    const entries = (await historyOf(admin, 'phone')).slice(0, numbers.length);
+    assert.equal(entries[0]!.after?.phone, now);
+    assert.deepEqual(entries.map((e) => e.after?.phone).sort(), numbers);
+    for (let i = 0; i < entries.length - 1; i++) assert.equal(entries[i]!.before?.phone, entries[i + 1]!.after?.phone);
   });
 
   it('keeps the newest versions of each item and every young one, and prunes the rest', async () => {

@@ -17,6 +17,7 @@ const OWNED: Record<string, readonly string[]> = {
   cities: ['cities'],
   // A settings row each, read and written through settings/settings-row.ts: no table named here.
   contact: [],
+  phone: [],
   proof: [],
   seo: [],
   faq: ['faqs'],
@@ -33,8 +34,7 @@ const OWNED: Record<string, readonly string[]> = {
     'lead_caps',
     'lead_keys',
   ],
-  // One row of the settings table each: the phone's own, the others' through settings/settings-row.ts.
-  phone: ['settings'],
+  // The settings rows' one mechanism (settings-row.ts).
   settings: ['settings'],
   requests: ['requests', 'request_photos', 'request_changes'],
   // The order lock of the slides (a row of locks).

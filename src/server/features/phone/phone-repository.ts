@@ -1,28 +1,27 @@
-import type { Db } from '../../db/database.ts';
+import { settingsRow } from '../settings/settings-row.ts';
 import { phone as phones } from '../../lib/phone.ts';
 
-const PHONE_KEY = 'phone';
+/** The contact phone number, with the `updatedAt` every settings row has ('' here: the row does not keep it). */
+export interface PhoneRow {
+  phone: string;
+  updatedAt: string;
+}
 
 /**
- * The stored number, in international form. A number stored before numbers were checked is
- * answered in international form when it is a valid number, else as it was stored.
+ * The contact phone number: the settings row `phone`, kept as sites have always stored it, the
+ * number itself as plain text (not JSON: a number of digits alone would read back as a JSON number),
+ * no row when there is none. Servers of the previous version read and write the same row, and old
+ * backups carry it in this form. It keeps no version: the contract's calls send none.
  */
-export async function getPhone(db: Db): Promise<string> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', PHONE_KEY).executeTakeFirst();
-  const stored = row?.value ?? '';
-  return phones.international(stored) ?? stored;
-}
-
-/** Stores a number already checked (phone-service.ts checks it). */
-export async function storePhone(db: Db, value: string): Promise<void> {
-  await db
-    .insertInto('settings')
-    .values({ key: PHONE_KEY, value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .execute();
-}
-
-/** Removes the stored number. */
-export async function removePhone(db: Db): Promise<void> {
-  await db.deleteFrom('settings').where('key', '=', PHONE_KEY).execute();
-}
+export const phoneRow = settingsRow<PhoneRow>({
+  key: 'phone',
+  empty: { phone: '', updatedAt: '' },
+  encoding: {
+    encode: ({ phone }) => (phone === '' ? undefined : phone),
+    decode: (text) => ({ phone: text }),
+  },
+  // A number stored before numbers were checked: in international form when it is a valid number, else as stored.
+  read: (stored) => ({ ...stored, phone: phones.international(stored.phone) ?? stored.phone }),
+  // History versions are { phone } ('' = no number), titled by the number stored.
+  history: { kind: 'phone', title: (next) => next.phone, version: ({ phone }) => ({ phone }) },
+});

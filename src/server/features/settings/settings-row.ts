@@ -7,6 +7,19 @@ interface Versioned {
   updatedAt: string;
 }
 
+/**
+ * How the value is kept in its row's text. By default JSON of every field; a row kept in another
+ * form (the phone: the number as plain text, as sites have stored it from the start) says how
+ * it is written and read back. A form that does not keep `updatedAt` reads it as '' (no version
+ * check is then possible; the compare-and-set on the stored text still holds).
+ */
+interface EncodingOf<T> {
+  /** The row's text for a value; undefined = no row (the row is deleted). */
+  encode: (value: T) => string | undefined;
+  /** The fields a row's text holds (a field it lacks reads as in `empty`); may throw on a damaged row. */
+  decode: (text: string) => Partial<T>;
+}
+
 /** How a settings row's changes are kept in the History. */
 interface HistoryOf<T> {
   kind: ContentHistoryKind;
@@ -23,24 +36,29 @@ export interface SettingsRowDefinition<T extends Versioned> {
   empty: T;
   /** What is stored, as answered (a value saved before it was checked, shown in today's form). */
   read?: (stored: T) => T;
+  /** How the value is kept in the row (JSON by default). */
+  encoding?: EncodingOf<T>;
   history?: HistoryOf<T>;
 }
 
 /**
- * One JSON row of the `settings` table edited as a whole (the contact details, trust and proof,
- * the search titles): read with every field present, written with a version check (the
+ * One row of the `settings` table edited as a whole (the contact details, trust and proof, the
+ * search titles as JSON; the phone number as plain text): read with every field present, written with a version check (the
  * `updatedAt` the editor read, 409 when it changed since) and a compare-and-set on the stored
  * value (409 when another save won the race). An admin's change keeps the value it replaced in
  * the History through settings-service.ts (`writeRow`): this module reads and writes the row only.
- * Each feature says what is stored (`empty`), how an old row reads, and its History kind; its own
- * rules (normalising, refusals) run before `write`.
+ * Each feature says what is stored (`empty`), how an old row reads, how the value is kept in the
+ * row's text (JSON unless `encoding` says otherwise), and its History kind; its own rules
+ * (normalising, refusals) run before `write`.
  */
 export function settingsRow<T extends Versioned>(def: SettingsRowDefinition<T>) {
+  const encode = def.encoding?.encode ?? ((value: T): string | undefined => JSON.stringify(value));
+  const decode = def.encoding?.decode ?? ((text: string) => JSON.parse(text) as Partial<T>);
   const parse = (value: string | undefined): T => {
     if (!value) return { ...def.empty };
     let stored: T;
     try {
-      stored = { ...def.empty, ...(JSON.parse(value) as Partial<T>) };
+      stored = { ...def.empty, ...decode(value) };
     } catch {
       return { ...def.empty };
     }
@@ -68,9 +86,23 @@ export function settingsRow<T extends Versioned>(def: SettingsRowDefinition<T>) 
     const current = parse(row?.value);
     assertVersion(expected, current.updatedAt);
     const next = { ...fields, updatedAt: nextUpdatedAt(current.updatedAt) } as T;
-    const value = JSON.stringify(next);
+    const value = encode(next);
     if (!row) {
-      await db.insertInto('settings').values({ key: def.key, value }).execute();
+      if (value === undefined) return { before: current, after: next };
+      // Another save that made the row first won the race: 409, as for a changed row.
+      const made = await db
+        .insertInto('settings')
+        .values({ key: def.key, value })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .executeTakeFirst();
+      assertSwapped({ numUpdatedRows: made.numInsertedOrUpdatedRows ?? 0n });
+    } else if (value === undefined) {
+      const gone = await db
+        .deleteFrom('settings')
+        .where('key', '=', def.key)
+        .where('value', '=', row.value)
+        .executeTakeFirst();
+      assertSwapped({ numUpdatedRows: gone.numDeletedRows });
     } else {
       assertSwapped(
         await db
