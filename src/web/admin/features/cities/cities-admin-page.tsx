@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { TextArea, TextField } from '../../components/ui.tsx';
+import { BilingualFields } from '../../components/bilingual-fields.tsx';
+import { TextField } from '../../components/ui.tsx';
 import { ListAndForm, useItemEditor } from '../../components/list-and-form.tsx';
 import { useLanguage, useTitle } from '../../i18n/language.tsx';
 import { cards, cities, type Card, type City, type CityInput } from '../../lib/endpoints.ts';
@@ -135,8 +136,7 @@ export function CitiesAdminPage() {
       fields={
         <>
           <div className="contact-grid">
-            <TextField label={w.nameAr} lang="ar" dir="rtl" required maxLength={LIMITS.city} {...field('nameAr')} />
-            <TextField label={w.nameEn} lang="en" dir="ltr" maxLength={LIMITS.city} {...field('nameEn')} />
+            <BilingualFields name="name" words={w} field={field} maxLength={LIMITS.city} required />
             <TextField
               label={w.slug}
               dir="ltr"
@@ -149,39 +149,14 @@ export function CitiesAdminPage() {
           </div>
           <p className="field-hint">{w.introHint}</p>
           <div className="contact-grid">
-            <TextArea
-              label={w.introAr}
-              rows={6}
-              lang="ar"
-              dir="rtl"
-              maxLength={LIMITS.cityIntro}
-              {...field('introAr')}
-            />
-            <TextArea
-              label={w.introEn}
-              rows={6}
-              lang="en"
-              dir="ltr"
-              maxLength={LIMITS.cityIntro}
-              {...field('introEn')}
-            />
-            <TextArea
-              label={w.areasAr}
-              rows={5}
-              lang="ar"
-              dir="rtl"
+            <BilingualFields name="intro" words={w} field={field} maxLength={LIMITS.cityIntro} rows={6} />
+            <BilingualFields
+              name="areas"
+              words={w}
+              field={field}
               maxLength={LIMITS.cityAreas}
-              hint={w.areasHint}
-              {...field('areasAr')}
-            />
-            <TextArea
-              label={w.areasEn}
               rows={5}
-              lang="en"
-              dir="ltr"
-              maxLength={LIMITS.cityAreas}
               hint={w.areasHint}
-              {...field('areasEn')}
             />
             <TextField
               label={w.phone}

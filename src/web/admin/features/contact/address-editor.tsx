@@ -1,5 +1,6 @@
 import { useEffect, useId } from 'react';
-import { Button, TextArea, TextField } from '../../components/ui.tsx';
+import { BilingualFields, BilingualTerms } from '../../components/bilingual-fields.tsx';
+import { Button, TextField } from '../../components/ui.tsx';
 import { EditorPanel, FormActions, Problems } from '../../components/editor-panel.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
 import type { Contact, ContactInput } from '../../lib/endpoints.ts';
@@ -83,22 +84,7 @@ export function AddressEditor({
       {editor.editing ? (
         <form className="contact-form" onSubmit={editor.submit} noValidate>
           <div className="contact-grid">
-            <TextArea
-              label={p.addressAr}
-              rows={3}
-              lang="ar"
-              dir="rtl"
-              maxLength={LIMITS.address}
-              {...field('addressAr')}
-            />
-            <TextArea
-              label={p.addressEn}
-              rows={3}
-              lang="en"
-              dir="ltr"
-              maxLength={LIMITS.address}
-              {...field('addressEn')}
-            />
+            <BilingualFields name="address" words={p} field={field} maxLength={LIMITS.address} rows={3} />
           </div>
           <TextField
             label={p.location}
@@ -117,30 +103,7 @@ export function AddressEditor({
         data && (
           <>
             <dl className="contact-list">
-              <div>
-                <dt>{p.addressAr}</dt>
-                <dd>
-                  {data.addressAr ? (
-                    <span className="pre-line" lang="ar" dir="rtl">
-                      {data.addressAr}
-                    </span>
-                  ) : (
-                    <span className="muted">{t.notSet}</span>
-                  )}
-                </dd>
-              </div>
-              <div>
-                <dt>{p.addressEn}</dt>
-                <dd>
-                  {data.addressEn ? (
-                    <span className="pre-line" lang="en" dir="ltr">
-                      {data.addressEn}
-                    </span>
-                  ) : (
-                    <span className="muted">{t.notSet}</span>
-                  )}
-                </dd>
-              </div>
+              <BilingualTerms name="address" words={p} values={data} className="pre-line" />
               <div>
                 <dt>{p.mapsLink}</dt>
                 <dd className="contact-link">

@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
-import { Button, TextArea, TextField } from '../../components/ui.tsx';
+import { BilingualFields, BilingualTerms } from '../../components/bilingual-fields.tsx';
+import { Button, TextField } from '../../components/ui.tsx';
 import { EditorPanel, FormActions, Problems, useEditor } from '../../components/editor-panel.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
 import { cities, contact, type Contact, type ContactInput } from '../../lib/endpoints.ts';
@@ -134,8 +135,7 @@ export function ContactEditor({
             </p>
           ) : (
             <div className="contact-grid">
-              <TextArea label={t.citiesAr} rows={5} lang="ar" dir="rtl" hint={t.citiesHint} {...field('citiesAr')} />
-              <TextArea label={t.citiesEn} rows={5} lang="en" dir="ltr" hint={t.citiesHint} {...field('citiesEn')} />
+              <BilingualFields name="cities" words={t} field={field} rows={5} hint={t.citiesHint} />
             </div>
           )}
           <Problems said={editor.general} />
@@ -159,30 +159,11 @@ export function ContactEditor({
                   <dd className="contact-link">{show(loaded.data![k])}</dd>
                 </div>
               ))}
-              <div>
-                <dt>{t.citiesAr}</dt>
-                <dd>
-                  {loaded.data.citiesAr.length ? (
-                    <span lang="ar" dir="rtl">
-                      {loaded.data.citiesAr.join('، ')}
-                    </span>
-                  ) : (
-                    <span className="muted">{t.notSet}</span>
-                  )}
-                </dd>
-              </div>
-              <div>
-                <dt>{t.citiesEn}</dt>
-                <dd>
-                  {loaded.data.citiesEn.length ? (
-                    <span lang="en" dir="ltr">
-                      {loaded.data.citiesEn.join(', ')}
-                    </span>
-                  ) : (
-                    <span className="muted">{t.notSet}</span>
-                  )}
-                </dd>
-              </div>
+              <BilingualTerms
+                name="cities"
+                words={t}
+                values={{ citiesAr: loaded.data.citiesAr.join('، '), citiesEn: loaded.data.citiesEn.join(', ') }}
+              />
             </dl>
             <div className="form-actions">
               <Button

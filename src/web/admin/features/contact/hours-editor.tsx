@@ -1,4 +1,5 @@
 import { useEffect, useId } from 'react';
+import { BilingualFields, BilingualTerms } from '../../components/bilingual-fields.tsx';
 import { Button, TextField } from '../../components/ui.tsx';
 import { EditorPanel, FormActions, Problems } from '../../components/editor-panel.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
@@ -12,8 +13,8 @@ import { useContactSection } from './contact-save.ts';
 interface Draft {
   show: boolean;
   days: OpeningHours;
-  noteAr: string;
-  noteEn: string;
+  hoursNoteAr: string;
+  hoursNoteEn: string;
 }
 
 /** A starting week for an owner who has not set any: most shops here open every day but Friday morning. */
@@ -26,8 +27,8 @@ const SECOND_RANGE: TimeRange = { from: '16:00', to: '22:00' };
 const toDraft = (c: Contact): Draft => ({
   show: c.hours !== null,
   days: c.hours ?? STARTING_WEEK,
-  noteAr: c.hoursNoteAr,
-  noteEn: c.hoursNoteEn,
+  hoursNoteAr: c.hoursNoteAr,
+  hoursNoteEn: c.hoursNoteEn,
 });
 /** The refusals said under their own field (a time, a day, a note); the rest above the buttons. */
 const underField = (field: string) => /^(hours\.\w+(\.\d\.(from|to))?|hoursNoteAr|hoursNoteEn)$/.test(field);
@@ -62,8 +63,8 @@ export function HoursEditor({
     elementId: fieldId,
     toPart: (draft) => ({
       hours: draft.show ? draft.days : null,
-      hoursNoteAr: draft.noteAr,
-      hoursNoteEn: draft.noteEn,
+      hoursNoteAr: draft.hoursNoteAr,
+      hoursNoteEn: draft.hoursNoteEn,
     }),
   });
   useEffect(() => onDirtyChange(editor.dirty), [editor.dirty, onDirtyChange]);
@@ -176,26 +177,12 @@ export function HoursEditor({
             </>
           )}
           <div className="contact-grid">
-            <TextField
-              label={p.hoursNoteAr}
-              id={fieldId('hoursNoteAr')}
-              lang="ar"
-              dir="rtl"
+            <BilingualFields
+              name="hoursNote"
+              words={p}
+              field={editor.field}
               maxLength={LIMITS.hoursNote}
-              hint={p.hoursNoteHint}
-              value={draft.noteAr}
-              error={errorOf('hoursNoteAr')}
-              onChange={(e) => change((d) => ({ ...d, noteAr: e.target.value }))}
-            />
-            <TextField
-              label={p.hoursNoteEn}
-              id={fieldId('hoursNoteEn')}
-              lang="en"
-              dir="ltr"
-              maxLength={LIMITS.hoursNote}
-              value={draft.noteEn}
-              error={errorOf('hoursNoteEn')}
-              onChange={(e) => change((d) => ({ ...d, noteEn: e.target.value }))}
+              hintAr={p.hoursNoteHint}
             />
           </div>
           <Problems said={editor.general} />
@@ -218,30 +205,7 @@ export function HoursEditor({
             )}
             {(loaded.data.hoursNoteAr || loaded.data.hoursNoteEn) && (
               <dl className="contact-list">
-                <div>
-                  <dt>{p.hoursNoteAr}</dt>
-                  <dd>
-                    {loaded.data.hoursNoteAr ? (
-                      <span lang="ar" dir="rtl">
-                        {loaded.data.hoursNoteAr}
-                      </span>
-                    ) : (
-                      <span className="muted">{t.notSet}</span>
-                    )}
-                  </dd>
-                </div>
-                <div>
-                  <dt>{p.hoursNoteEn}</dt>
-                  <dd>
-                    {loaded.data.hoursNoteEn ? (
-                      <span lang="en" dir="ltr">
-                        {loaded.data.hoursNoteEn}
-                      </span>
-                    ) : (
-                      <span className="muted">{t.notSet}</span>
-                    )}
-                  </dd>
-                </div>
+                <BilingualTerms name="hoursNote" words={p} values={loaded.data} />
               </dl>
             )}
             <div className="form-actions">

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ArrowDownIcon, ArrowUpIcon } from '../../components/icons.tsx';
-import { Button, TextArea, TextField } from '../../components/ui.tsx';
+import { BilingualFields } from '../../components/bilingual-fields.tsx';
+import { Button } from '../../components/ui.tsx';
 import { ListAndForm, useItemEditor } from '../../components/list-and-form.tsx';
 import { useLanguage, useTitle } from '../../i18n/language.tsx';
 import { cards, cities, faqs, type Card, type City, type Faq, type FaqInput } from '../../lib/endpoints.ts';
@@ -167,39 +168,22 @@ export function FaqAdminPage() {
       fields={
         <>
           <div className="contact-grid">
-            <TextField
-              label={w.questionAr}
-              lang="ar"
-              dir="rtl"
-              required
+            <BilingualFields
+              name="question"
+              words={w}
+              field={field}
               maxLength={LIMITS.faqQuestion}
-              {...field('questionAr')}
-            />
-            <TextField
-              label={w.questionEn}
-              lang="en"
-              dir="ltr"
-              maxLength={LIMITS.faqQuestion}
-              hint={w.englishHint}
-              {...field('questionEn')}
-            />
-            <TextArea
-              label={w.answerAr}
-              rows={6}
-              lang="ar"
-              dir="rtl"
               required
-              maxLength={LIMITS.faqAnswer}
-              hint={w.answerHint}
-              {...field('answerAr')}
+              hintEn={w.englishHint}
             />
-            <TextArea
-              label={w.answerEn}
-              rows={6}
-              lang="en"
-              dir="ltr"
+            <BilingualFields
+              name="answer"
+              words={w}
+              field={field}
               maxLength={LIMITS.faqAnswer}
-              {...field('answerEn')}
+              rows={6}
+              required
+              hintAr={w.answerHint}
             />
           </div>
           <label className="field-label" htmlFor={`${id}-place`}>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '../../components/icons.tsx';
-import { Button, LoadState, PageHeader, TextArea, TextField } from '../../components/ui.tsx';
+import { BilingualFields } from '../../components/bilingual-fields.tsx';
+import { Button, LoadState, PageHeader, TextField } from '../../components/ui.tsx';
 import { EditorPanel, FormActions, Problems, useEditor } from '../../components/editor-panel.tsx';
 import { useLanguage, useTitle } from '../../i18n/language.tsx';
 import { contact, trustProof, type ProofFields, type ProofQuote, type TrustProof } from '../../lib/endpoints.ts';
@@ -148,20 +149,7 @@ export function ProofAdminPage() {
           </EditorPanel>
           <EditorPanel id={`${id}-guarantee`} title={t.guaranteeTitle} hint={t.guaranteeHint}>
             <div className="contact-grid">
-              <TextField
-                label={t.guaranteeAr}
-                lang="ar"
-                dir="rtl"
-                maxLength={LIMITS.guarantee}
-                {...text('guaranteeAr')}
-              />
-              <TextField
-                label={t.guaranteeEn}
-                lang="en"
-                dir="ltr"
-                maxLength={LIMITS.guarantee}
-                {...text('guaranteeEn')}
-              />
+              <BilingualFields name="guarantee" words={t} field={text} maxLength={LIMITS.guarantee} />
             </div>
           </EditorPanel>
           <EditorPanel id={`${id}-registration`} title={t.registrationTitle}>
@@ -211,21 +199,12 @@ export function ProofAdminPage() {
                   <fieldset className="lang-group quote-group">
                     <legend className="lang-legend">{t.quoteN(i + 1)}</legend>
                     <div className="contact-grid">
-                      <TextArea
-                        label={t.quoteTextAr}
-                        rows={3}
-                        lang="ar"
-                        dir="rtl"
+                      <BilingualFields
+                        name="quoteText"
+                        words={t}
+                        field={(_, side) => quoteField(i, `text${side}`)}
                         maxLength={LIMITS.quote}
-                        {...quoteField(i, 'textAr')}
-                      />
-                      <TextArea
-                        label={t.quoteTextEn}
                         rows={3}
-                        lang="en"
-                        dir="ltr"
-                        maxLength={LIMITS.quote}
-                        {...quoteField(i, 'textEn')}
                       />
                     </div>
                     <div className="contact-grid">
@@ -237,19 +216,11 @@ export function ProofAdminPage() {
                         hint={t.quoteNameHint}
                         {...quoteField(i, 'name')}
                       />
-                      <TextField
-                        label={t.quoteCityAr}
-                        lang="ar"
-                        dir="rtl"
+                      <BilingualFields
+                        name="quoteCity"
+                        words={t}
+                        field={(_, side) => quoteField(i, `city${side}`)}
                         maxLength={LIMITS.quoteCity}
-                        {...quoteField(i, 'cityAr')}
-                      />
-                      <TextField
-                        label={t.quoteCityEn}
-                        lang="en"
-                        dir="ltr"
-                        maxLength={LIMITS.quoteCity}
-                        {...quoteField(i, 'cityEn')}
                       />
                     </div>
                     <div className="quote-actions">
