@@ -3,8 +3,7 @@ import { City } from '../../../shared/schemas.ts';
 import { dataOf, messageAndData } from '../answers.ts';
 
 /** Schemas of /api/cities (the served cities and their pages). */
-export { errors, MessageOnly } from '../answers.ts';
-export { CityInput, IdParams } from '../../../shared/schemas.ts';
+export { CityInput } from '../../../shared/schemas.ts';
 
 export const tags = ['cities'];
 export const CityList = dataOf(Type.Array(City));

@@ -1,46 +1,29 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { actorOf } from '../../lib/actor.ts';
-import { expectedVersion } from '../../lib/concurrency.ts';
-import { notFound } from '../../lib/http-error.ts';
-import { allErrorsValidator } from '../../lib/all-errors.ts';
+import { itemRoutes } from '../item-routes.ts';
 import { createFaq, deleteFaq, listFaqs, reorderFaqs, saveFaq } from './faq-service.ts';
-import { errors, FaqInput, FaqList, FaqOrder, FaqOrdered, FaqSaved, IdParams, MessageOnly, tags } from './schemas.ts';
+import { errors, FaqInput, FaqList, FaqOrder, FaqOrdered, FaqSaved, tags } from './schemas.ts';
 
 /** /api/faq: the questions and answers (admin only: the pages /faq, the cities' and the products' show them). */
 const faq: FastifyPluginAsyncTypebox = async (app) => {
   const { db } = app.ctx;
-
-  app.get(
-    '/',
-    {
-      config: { admin: true },
-      schema: {
-        tags,
-        summary: 'Every question, on or off, in order, with the city or product it is shown on',
-        response: { 200: FaqList, ...errors(401) },
-      },
+  const { list, add, save, remove } = itemRoutes(db, {
+    tags,
+    schemas: [FaqInput, FaqList, FaqSaved],
+    missing: 'faq.not_found',
+    service: { list: listFaqs, add: createFaq, save: saveFaq, remove: deleteFaq },
+    list: { summary: 'Every question, on or off, in order, with the city or product it is shown on' },
+    add: {
+      summary: 'Add a question (last in the order unless a position is given)',
+      message: 'Question added',
+      refused: [400, 401],
     },
-    async () => ({ data: await listFaqs(db) }),
-  );
+    save: { summary: 'Save a question (all fields)', message: 'Question saved' },
+    remove: { summary: 'Delete a question (to the Trash, restorable)', message: 'Question moved to the Trash' },
+  });
 
-  app.post(
-    '/',
-    {
-      config: { admin: true },
-      validatorCompiler: allErrorsValidator,
-      schema: {
-        tags,
-        summary: 'Add a question (last in the order unless a position is given)',
-        body: FaqInput,
-        response: { 201: FaqSaved, ...errors(400, 401) },
-      },
-    },
-    async (request, reply) => {
-      const data = await createFaq(db, request.body, actorOf(request));
-      return reply.status(201).send({ message: 'Question added', data });
-    },
-  );
-
+  // In the order /api/docs has always listed them: the questions' order between the add and the save.
+  app.get('/', list.options, list.handler);
+  app.post('/', add.options, add.handler);
   app.put(
     '/order',
     {
@@ -54,50 +37,8 @@ const faq: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({ message: 'Questions reordered', data: await reorderFaqs(db, request.body.ids) }),
   );
-
-  app.put(
-    '/:id',
-    {
-      config: { admin: true },
-      validatorCompiler: allErrorsValidator,
-      schema: {
-        tags,
-        summary: 'Save a question (all fields)',
-        description:
-          'Send the updatedAt you read as expectedUpdatedAt or If-Match to get 409 instead of overwriting a newer save.',
-        params: IdParams,
-        body: FaqInput,
-        response: { 200: FaqSaved, ...errors(400, 401, 404, 409) },
-      },
-    },
-    async (request) => {
-      const data = await saveFaq(
-        db,
-        request.params.id,
-        request.body,
-        expectedVersion(request.headers, request.body),
-        actorOf(request),
-      );
-      return { message: 'Question saved', data };
-    },
-  );
-
-  app.delete(
-    '/:id',
-    {
-      config: { admin: true },
-      schema: {
-        tags,
-        summary: 'Delete a question (to the Trash, restorable)',
-        params: IdParams,
-        response: { 200: MessageOnly, ...errors(401, 404) },
-      },
-    },
-    async (request) => {
-      if (!(await deleteFaq(db, request.params.id, actorOf(request)))) throw notFound('faq.not_found');
-      return { message: 'Question moved to the Trash' };
-    },
-  );
+  app.put('/:id', save.options, save.handler);
+  app.delete('/:id', remove.options, remove.handler);
 };
 
 export default faq;

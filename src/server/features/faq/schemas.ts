@@ -3,8 +3,8 @@ import { Faq } from '../../../shared/schemas.ts';
 import { dataOf, messageAndData } from '../answers.ts';
 
 /** Schemas of /api/faq (the questions and answers and where they show). */
-export { errors, MessageOnly } from '../answers.ts';
-export { FaqInput, FaqOrder, IdParams } from '../../../shared/schemas.ts';
+export { errors } from '../answers.ts';
+export { FaqInput, FaqOrder } from '../../../shared/schemas.ts';
 
 export const tags = ['faq'];
 export const FaqList = dataOf(Type.Array(Faq));
