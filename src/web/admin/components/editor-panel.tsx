@@ -196,6 +196,19 @@ export function FormActions({
   );
 }
 
+/** A read-only section's Edit button (named with the section's `title` for a screen reader), and what stands beside it. */
+export function EditActions({ title, onEdit, children }: { title: string; onEdit: () => void; children?: ReactNode }) {
+  const { t } = useLanguage();
+  return (
+    <div className="form-actions">
+      <Button variant="secondary" onClick={onEdit} aria-label={`${t.edit} ${title}`}>
+        {t.edit}
+      </Button>
+      {children}
+    </div>
+  );
+}
+
 /**
  * A panel of a settings screen: its heading, a hint, and the load state of what it edits. With
  * `anchor`, a link can bring it into view (/admin/contact#hours); `as="form"` when the panel is the form.

@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { BilingualFields, BilingualTerms } from '../../components/bilingual-fields.tsx';
-import { Button, TextField } from '../../components/ui.tsx';
-import { EditorPanel, FormActions, Problems } from '../../components/editor-panel.tsx';
+import { TextField } from '../../components/ui.tsx';
+import { EditActions, EditorPanel, FormActions, Problems } from '../../components/editor-panel.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
 import type { Contact, ContactInput } from '../../lib/endpoints.ts';
 import { locationText } from '../../lib/hours-text.ts';
@@ -121,14 +121,7 @@ export function AddressEditor({
                 </dd>
               </div>
             </dl>
-            <div className="form-actions">
-              <Button
-                variant="secondary"
-                onClick={() => editor.edit(undefined, 'addressAr')}
-                aria-label={`${t.edit} ${p.addressTitle}`}
-              >
-                {t.edit}
-              </Button>
+            <EditActions title={p.addressTitle} onEdit={() => editor.edit(undefined, 'addressAr')}>
               {(address || data.location || data.mapsLink) && (
                 <a
                   className="btn btn-ghost"
@@ -139,7 +132,7 @@ export function AddressEditor({
                   {p.openInMaps}
                 </a>
               )}
-            </div>
+            </EditActions>
           </>
         )
       )}

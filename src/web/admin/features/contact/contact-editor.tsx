@@ -1,8 +1,8 @@
 import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
 import { BilingualFields, BilingualTerms } from '../../components/bilingual-fields.tsx';
-import { Button, TextField } from '../../components/ui.tsx';
-import { EditorPanel, FormActions, Problems, useEditor } from '../../components/editor-panel.tsx';
+import { TextField } from '../../components/ui.tsx';
+import { EditActions, EditorPanel, FormActions, Problems, useEditor } from '../../components/editor-panel.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
 import { cities, contact, type Contact, type ContactInput } from '../../lib/endpoints.ts';
 import { LIMITS } from '../../../../shared/limits.ts';
@@ -165,15 +165,7 @@ export function ContactEditor({
                 values={{ citiesAr: loaded.data.citiesAr.join('، '), citiesEn: loaded.data.citiesEn.join(', ') }}
               />
             </dl>
-            <div className="form-actions">
-              <Button
-                variant="secondary"
-                onClick={() => editor.edit(undefined, 'email')}
-                aria-label={`${t.edit} ${t.contactTitle}`}
-              >
-                {t.edit}
-              </Button>
-            </div>
+            <EditActions title={t.contactTitle} onEdit={() => editor.edit(undefined, 'email')} />
           </>
         )
       )}

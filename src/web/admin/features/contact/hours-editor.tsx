@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { BilingualFields, BilingualTerms } from '../../components/bilingual-fields.tsx';
 import { Button, TextField } from '../../components/ui.tsx';
-import { EditorPanel, FormActions, Problems } from '../../components/editor-panel.tsx';
+import { EditActions, EditorPanel, FormActions, Problems } from '../../components/editor-panel.tsx';
 import { useLanguage } from '../../i18n/language.tsx';
 import type { Contact } from '../../lib/endpoints.ts';
 import { dayText } from '../../lib/hours-text.ts';
@@ -208,15 +208,7 @@ export function HoursEditor({
                 <BilingualTerms name="hoursNote" words={p} values={loaded.data} />
               </dl>
             )}
-            <div className="form-actions">
-              <Button
-                variant="secondary"
-                onClick={() => editor.edit(undefined, 'show')}
-                aria-label={`${t.edit} ${p.hoursTitle}`}
-              >
-                {t.edit}
-              </Button>
-            </div>
+            <EditActions title={p.hoursTitle} onEdit={() => editor.edit(undefined, 'show')} />
           </>
         )
       )}
