@@ -67,7 +67,12 @@ describe('public site interactions in Chromium', () => {
 
   it('drives the slider with the keyboard: next, previous, dots and pause', () =>
     suite.withPage(DESKTOP, async ({ page }) => {
+      // The server draws the first slide alone (tests/pages/public-html.test.ts); once the page has
+      // loaded, the next one is laid out, invisibly, so that its picture is there for the move.
       await open(page, '/en');
+      await page.waitForFunction(() => document.readyState === 'complete');
+      await page.locator('.slide[data-state="next"]').nth(0).waitFor({ state: 'attached' });
+      assert.equal(await page.locator('.slide[data-state="next"]').count(), 1);
       const current = () => page.locator('.slide[data-state="current"] .slide-title').textContent();
       assert.equal(await current(), site.slides[0]!.title);
       const next = page.getByRole('button', { name: 'Next slide' });

@@ -367,6 +367,13 @@ describeEachEngine('public pages: server-rendered HTML', (server) => {
     await other.arrayBuffer();
   });
 
+  it("draws the slider's first slide alone: no other slide laid out, so no other picture fetched", async () => {
+    const page = await get('/');
+    const states = [...page.body.matchAll(/class="slide" data-state="(\w+)"/g)].map((m) => m[1]);
+    assert.ok(states.length >= 2, 'the home page has several slides');
+    assert.deepEqual(states, ['current', ...states.slice(1).map(() => 'hidden')]);
+  });
+
   it('loads the islands its markup marks and nothing else: no React, no admin bundle, no page data', async () => {
     const manifest = readManifest()!;
     const island = (name: string) =>

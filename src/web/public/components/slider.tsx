@@ -31,7 +31,9 @@ export function Slider({ slides }: { slides: SlideView[] }) {
       {/* Autoplay runs (and says nothing) where it can; the island makes it polite once stopped. */}
       <div className="slides" aria-live={count > 1 ? 'off' : 'polite'}>
         {slides.map((slide, i) => {
-          const state = i === index ? 'current' : i === (index + 1) % count ? 'next' : 'hidden';
+          // The next slide is laid out (and its picture fetched) by the island once the page has loaded:
+          // until then every byte goes to the first slide, the page's largest paint.
+          const state = i === index ? 'current' : 'hidden';
           return (
             <div
               key={slide.id}

@@ -1,7 +1,8 @@
 /**
  * The home page's slider, drawn by the server on its first slide (components/slider.tsx). Only the
- * current slide and the next one are laid out (the next one invisibly, so its lazy image is fetched
- * in time); the others are display:none and load nothing. Autoplay stops while the pointer is over
+ * current slide and, once the page has loaded, the next one are laid out (the next one invisibly, so
+ * its lazy image is fetched in time for the move, but not before the first slide's, the page's
+ * largest paint); the others are display:none and load nothing. Autoplay stops while the pointer is over
  * the slider or focus is inside it, and never starts for visitors who ask for reduced motion (followed
  * live); the pause button stops it for good. Previous, next, the dots and a swipe move it by hand.
  */
@@ -22,12 +23,14 @@ function slider(root: HTMLElement): void {
   let paused = false; // the visitor pressed pause
   let held = false; // hover or focus inside
   let timer = 0;
+  // The next slide is laid out from the page's load on: its picture waits for the first one's.
+  let ahead = document.readyState === 'complete';
 
   const draw = () => {
     const playing = !paused && !held && !motion.matches;
     slides.forEach((slide, i) => {
       const state =
-        i === index ? 'current' : i === previous ? 'previous' : i === (index + 1) % count ? 'next' : 'hidden';
+        i === index ? 'current' : i === previous ? 'previous' : ahead && i === (index + 1) % count ? 'next' : 'hidden';
       slide.dataset.state = state;
       if (state === 'current') slide.removeAttribute('aria-hidden');
       else slide.setAttribute('aria-hidden', 'true');
@@ -91,6 +94,15 @@ function slider(root: HTMLElement): void {
     go(index + (dx < 0 !== rtl ? 1 : -1));
   });
   motion.addEventListener('change', draw);
+  if (!ahead)
+    addEventListener(
+      'load',
+      () => {
+        ahead = true;
+        draw();
+      },
+      { once: true },
+    );
   draw();
 }
 
