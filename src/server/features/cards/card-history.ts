@@ -55,10 +55,8 @@ const cardRows: RowKind<CardRow> = {
     };
     return { changes, target };
   },
-  write: async (trx, id, changes, current) => {
-    const { updated_at: updatedAt, ...fields } = changes as Record<string, unknown> & { updated_at: string };
-    return (await updateCardRow(trx, id, fields as CardChanges, updatedAt, current.updated_at)) !== undefined;
-  },
+  write: async (trx, id, changes, updatedAt, current) =>
+    (await updateCardRow(trx, id, changes as CardChanges, updatedAt, current.updated_at)) !== undefined,
 };
 
 const detailRows: RowKind<CardDetailRow> = {
@@ -70,10 +68,8 @@ const detailRows: RowKind<CardDetailRow> = {
     const changes = textOf(v, current);
     return { changes, target: { ...v, image: changes.image } };
   },
-  write: async (trx, id, changes, current) => {
-    const { updated_at: updatedAt, ...fields } = changes as Record<string, unknown> & { updated_at: string };
-    return (await updateDetailRow(trx, id, fields as DetailChanges, updatedAt, current.updated_at)) !== undefined;
-  },
+  write: async (trx, id, changes, updatedAt, current) =>
+    (await updateDetailRow(trx, id, changes as DetailChanges, updatedAt, current.updated_at)) !== undefined,
 };
 
 export const cardKind: ContentKind = {

@@ -76,8 +76,11 @@ export interface RowKind<R extends { title: string; updated_at: string }> {
    * make (compared with the current one: nothing is written when they are the same).
    */
   changes(trx: Tx, current: R, v: Version): Promise<{ changes: Record<string, unknown>; target: Version }>;
-  /** The compare-and-set write of `changes` (`current.updated_at` as read); false when it matched no row. */
-  write(trx: Tx, id: string, changes: Record<string, unknown>, current: R): Promise<boolean>;
+  /**
+   * The compare-and-set write of `changes` with the new `updatedAt` (`current.updated_at` as read);
+   * false when it matched no row.
+   */
+  write(trx: Tx, id: string, changes: Record<string, unknown>, updatedAt: string, current: R): Promise<boolean>;
 }
 
 /**
@@ -106,7 +109,7 @@ export async function setRowBack<R extends { title: string; updated_at: string }
   const { changes, target } = await kind.changes(trx, current, v);
   // Already that version (an item just put back from the trash as it was): nothing more to change.
   if (changedFields(kind.version(current), target).length === 0) return restored;
-  if (!(await kind.write(trx, id, { ...changes, updated_at: nextUpdatedAt(current.updated_at) }, current)))
+  if (!(await kind.write(trx, id, changes, nextUpdatedAt(current.updated_at), current)))
     await staleOrGone(find, run.expected, kind.gone);
   const now = await find();
   if (!now) throw new NotFoundError(kind.gone);

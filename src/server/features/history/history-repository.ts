@@ -61,16 +61,7 @@ export function keepVersions(count: number): void {
  */
 export async function trimVersions(db: Db, kind: Change['kind'], itemId: string): Promise<void> {
   const keep = versionsKept;
-  const beyond = await db
-    .selectFrom('history')
-    .select('id')
-    .where('kind', '=', kind)
-    .where('item_id', '=', itemId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1000)
-    .offset(keep)
-    .execute();
+  const beyond = await newestFirst(db, kind, itemId).limit(1000).offset(keep).execute();
   for (const { id } of beyond) {
     await forgetImages(db, `history:${id}`);
     await db.deleteFrom('history').where('id', '=', id).execute();
@@ -196,13 +187,15 @@ export async function deleteHistoryOf(db: Db, kinds: readonly string[], itemIds:
 
 /** The id of the item's newest history entry (what a restore that saved through the feature's own save answers). */
 export async function latestChangeOf(db: Db, kind: string, itemId: string): Promise<string | undefined> {
-  const row = await db
+  return (await newestFirst(db, kind, itemId).executeTakeFirst())?.id;
+}
+
+/** The ids of one item's history entries, newest first. */
+const newestFirst = (db: Db, kind: string, itemId: string) =>
+  db
     .selectFrom('history')
     .select('id')
     .where('kind', '=', kind)
     .where('item_id', '=', itemId)
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row?.id;
-}
+    .orderBy('id', 'desc');

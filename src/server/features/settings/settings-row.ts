@@ -43,9 +43,9 @@ export interface SettingsRowDefinition<T extends Versioned> {
 
 /**
  * One row of the `settings` table edited as a whole (the contact details, trust and proof, the
- * search titles as JSON; the phone number as plain text): read with every field present, written with a version check (the
- * `updatedAt` the editor read, 409 when it changed since) and a compare-and-set on the stored
- * value (409 when another save won the race). An admin's change keeps the value it replaced in
+ * search titles as JSON; the phone number as plain text): read with every field present, written
+ * with a version check (the `updatedAt` the editor read, 409 when it changed since) and a
+ * compare-and-set on the stored value (409 when another save won the race). An admin's change keeps the value it replaced in
  * the History through settings-service.ts (`writeRow`): this module reads and writes the row only.
  * Each feature says what is stored (`empty`), how an old row reads, how the value is kept in the
  * row's text (JSON unless `encoding` says otherwise), and its History kind; its own rules

@@ -39,8 +39,11 @@ const slideRows: RowKind<SlideRow> = {
     };
     return { changes, target: { ...v, image: changes.image } };
   },
-  write: async (trx, id, changes, current) =>
-    Number((await updateSlideRow(trx, id, changes as SlideChanges, current.updated_at)).numUpdatedRows) > 0,
+  write: async (trx, id, changes, updatedAt, current) =>
+    Number(
+      (await updateSlideRow(trx, id, { ...changes, updated_at: updatedAt } as SlideChanges, current.updated_at))
+        .numUpdatedRows,
+    ) > 0,
 };
 
 export const slideKind: ContentKind = {
