@@ -316,7 +316,13 @@ const flaky = retrying
       .map((r) => r.file)
   : [];
 console.log(slowest());
-await templates.drop().catch((err: unknown) => console.error(`could not drop the PostgreSQL template: ${String(err)}`));
+const leftBehind = await templates
+  .drop()
+  .catch((err: unknown) => (console.error(`could not drop the PostgreSQL template: ${String(err)}`), []));
+if (leftBehind.length > 0)
+  console.log(
+    `npm test: ${leftBehind.length} PostgreSQL database(s) left behind by a file (named in each), dropped: ${leftBehind.join(', ')}`,
+  );
 rmSync(runDir, { recursive: true, force: true });
 const seconds = (from: number, to: number) => `${Math.round((to - from) / 1000)} s`;
 console.log(

@@ -26,7 +26,7 @@ async function freshSite(engine: Engine): Promise<Site> {
   let databaseUrl: string | undefined;
   let dbName: string | undefined;
   if (engine === 'postgres') {
-    dbName = `t_seed_${Date.now()}_${randomBytes(4).toString('hex')}`;
+    dbName = `${process.env.TEST_PG_PREFIX ?? 't'}_seed_${Date.now()}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${dbName}`);

@@ -15,7 +15,7 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
  */
 export async function makeDatabaseTemplates(
   dir: string,
-): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+): Promise<{ env: Record<string, string>; drop: () => Promise<string[]> }> {
   const env: Record<string, string> = {};
   const sqliteDir = join(dir, 'sqlite-template');
   mkdirSync(sqliteDir, { recursive: true });
@@ -28,8 +28,11 @@ export async function makeDatabaseTemplates(
   env.TEST_SQLITE_TEMPLATE = join(sqliteDir, 'site.db');
 
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return { env, drop: async () => {} };
-  const name = `t_template_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  if (!url) return { env, drop: async () => [] };
+  // Every database of the run starts with its prefix (tests/helpers/server.ts), so that those a
+  // file left behind are found and dropped at the end, and another run's are left alone.
+  const prefix = `t${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  const name = `${prefix}_template`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
@@ -49,5 +52,28 @@ export async function makeDatabaseTemplates(
     await handle.destroy();
   }
   env.TEST_PG_TEMPLATE = name;
-  return { env, drop: () => admin(`DROP DATABASE IF EXISTS ${name}`) };
+  env.TEST_PG_PREFIX = prefix;
+  return {
+    env,
+    /**
+     * Drops the template, and every database of the run a file left behind, answering the names
+     * of those (each names its file). FORCE: a leftover may still have a connection of a process
+     * that died.
+     */
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ datname: string }>(
+          `SELECT datname FROM pg_database WHERE starts_with(datname, $1) AND datname <> $2 ORDER BY datname`,
+          [`${prefix}_`, name],
+        );
+        for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+        await client.query(`DROP DATABASE IF EXISTS ${name}`);
+        return rows.map((r) => r.datname);
+      } finally {
+        await client.end();
+      }
+    },
+  };
 }

@@ -40,6 +40,15 @@ export function engines(): Engine[] {
 }
 
 /**
+ * The test file that asked for a database, as a name part (`backup_import`): a database left
+ * behind names its file (scripts/test.ts lists and drops the run's leftovers at the end).
+ */
+function callingTestFile(): string {
+  const file = /tests\/(?:api|pages|e2e|build|deploy|unit)\/([\w-]+)\.test\.ts/.exec(new Error().stack ?? '')?.[1];
+  return (file ?? 'helper').replaceAll('-', '_').slice(0, 28);
+}
+
+/**
  * A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped again by the returned
  * function. With `migrated`, one at the latest migration: a copy of the run's template
  * (tests/helpers/db-templates.ts) when there is one, else empty (the server migrates it as it starts).
@@ -48,7 +57,7 @@ export async function createPgDatabase(
   opts: { migrated?: boolean } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(process.env.TEST_DATABASE_URL!);
-  const name = `t_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const name = `${process.env.TEST_PG_PREFIX ?? 't'}_${callingTestFile()}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const template = opts.migrated ? process.env.TEST_PG_TEMPLATE : undefined;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
