@@ -155,4 +155,30 @@ describe('trash, undo and history screens', () => {
         .getByRole('rowheader', { name: 'English title' })
         .waitFor();
     }));
+
+  test("Undo on the search titles' save toast brings the earlier titles back (English admin, phone)", () =>
+    suite.withPage(PHONE, async ({ page, server }) => {
+      const admin = await server.admin();
+      const earlier = `Bird spikes ${unique()}`;
+      assert.equal(
+        (await admin.put('/api/seo', { titleAr: '', titleEn: earlier, descriptionAr: '', descriptionEn: '' })).status,
+        200,
+      );
+      await signIn(page, server, 'en');
+      await page.goto(`${server.url}/en/admin/keyword-admin`);
+      const headline = page.getByLabel('Headline in English (every page title)');
+      await headline.fill(`${earlier} changed`);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expectToast(page, 'Search titles saved');
+      assert.equal((await admin.get('/api/seo')).body.data.titleEn, `${earlier} changed`);
+      await page.getByRole('region', { name: 'Notifications' }).getByRole('button', { name: 'Undo' }).click();
+      await expectToast(page, 'Version restored');
+      assert.equal((await admin.get('/api/seo')).body.data.titleEn, earlier);
+      // The editor reads again what the undo restored.
+      await page.waitForFunction(
+        (want) => [...document.querySelectorAll('input')].some((input) => input.value === want),
+        earlier,
+      );
+      assert.equal(await headline.inputValue(), earlier);
+    }));
 });

@@ -5,7 +5,9 @@ import { useLanguage } from '../../i18n/language.tsx';
 import { seo, type SeoFields } from '../../lib/endpoints.ts';
 import { LIMITS } from '../../../../shared/limits.ts';
 import { notify } from '../../lib/notify.ts';
+import { undoEdit } from '../../lib/undo.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { useUnsavedGuard } from '../../lib/use-unsaved-guard.ts';
 
 const KEYS = ['titleAr', 'titleEn', 'descriptionAr', 'descriptionEn'] as const;
 const toFields = (s: SeoFields): SeoFields => Object.fromEntries(KEYS.map((k) => [k, s[k]])) as SeoFields;
@@ -24,9 +26,11 @@ export function SeoEditor() {
     send: (fields) => seo.save(fields, loaded.data?.updatedAt ?? ''),
     done: (answer) => {
       loaded.set(answer.data);
-      notify.success(t.seoSaved);
+      // The History keeps the titles (kind "seo"): the save is undone like any other edit's.
+      notify.undoable(t.seoSaved, () => undoEdit('seo', answer.data.updatedAt));
     },
   });
+  useUnsavedGuard(editor.dirty);
   const field = (k: (typeof KEYS)[number]) => ({
     ...editor.field(k),
     lang: k.endsWith('Ar') ? 'ar' : 'en',
