@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
+import { BackupError } from '../../src/server/features/backup/format.ts';
+import { importSite } from '../../src/server/features/backup/import.ts';
+import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { contentDump, newPlace, openPlace, runScript, serve, type Place } from '../helpers/backup.ts';
 import { createCard, createDetail } from '../helpers/factories.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, engines } from '../helpers/server.ts';
@@ -57,6 +60,9 @@ for (const engine of engines()) {
     const work = mkdtempSync(join(tmpdir(), 'site-hostile-snapshots-'));
     const file = join(work, 'backup.jsonl.gz');
     let source: Place;
+    /** The target of the refused imports, and a handle on it. */
+    let refusingPlace: Place;
+    let refusing: ReturnType<typeof openPlace>;
     let cardId = '';
     let editId = '';
 
@@ -80,8 +86,13 @@ for (const engine of engines()) {
       }
       const ran = await runScript('export', [file], source);
       assert.equal(ran.code, 0, ran.stderr);
+      refusingPlace = await newPlace(engine);
+      refusing = openPlace(refusingPlace);
+      await migrateToLatest(refusing.db);
     });
     after(async () => {
+      await refusing?.destroy();
+      await refusingPlace?.cleanup();
       await source?.cleanup();
       rmSync(work, { recursive: true, force: true });
     });
@@ -178,29 +189,46 @@ for (const engine of engines()) {
       },
     ];
 
+    // Each case is imported in this process, into one target that every refusal leaves empty: a
+    // command and a fresh database per case cost a second or two each. The command's own refusal
+    // (exit 1, one line on stderr) is checked once, below.
+    const importRefusal = async (lines: string[]): Promise<string> => {
+      const hostile = join(work, 'hostile.jsonl.gz');
+      writeLines(hostile, lines);
+      let message = '';
+      await assert.rejects(
+        importSite(refusing.db, refusing.engine, { file: hostile, replace: false }),
+        (err: Error) => {
+          assert.ok(err instanceof BackupError, err.stack);
+          message = err.message;
+          return true;
+        },
+      );
+      assert.equal((await refusing.db.selectFrom('cards').select('id').execute()).length, 0, 'nothing was imported');
+      return message;
+    };
     for (const c of CASES) {
       it(`refuses ${c.name} at import, naming the line, and changes nothing`, async () => {
         const { lines, lineNo } = edited(linesOf(file), c.table, c.where, c.change);
-        const hostile = join(work, 'hostile.jsonl.gz');
-        writeLines(hostile, lines);
-        const target = await newPlace(engine);
-        try {
-          const ran = await runScript('import', [hostile], target);
-          assert.equal(ran.code, 1, ran.stderr);
-          assert.match(ran.stderr, new RegExp(`^Line ${lineNo} of the backup holds a value the site cannot take: `));
-          assert.match(ran.stderr, c.message);
-          assert.ok(ran.stderr.length < 2000, 'the message does not carry the value');
-          const handle = openPlace(target);
-          try {
-            assert.equal((await handle.db.selectFrom('cards').select('id').execute()).length, 0);
-          } finally {
-            await handle.destroy();
-          }
-        } finally {
-          await target.cleanup();
-        }
+        const message = await importRefusal(lines);
+        assert.match(message, new RegExp(`^Line ${lineNo} of the backup holds a value the site cannot take: `));
+        assert.match(message, c.message);
+        assert.ok(message.length < 2000, 'the message does not carry the value');
       });
     }
+
+    it('npm run import says such a refusal on one line of stderr and exits 1', async () => {
+      const c = CASES[0]!;
+      const { lines, lineNo } = edited(linesOf(file), c.table, c.where, c.change);
+      const hostile = join(work, 'hostile-command.jsonl.gz');
+      writeLines(hostile, lines);
+      const ran = await runScript('import', [hostile], refusingPlace);
+      assert.equal(ran.code, 1, ran.stderr);
+      assert.match(ran.stderr, new RegExp(`^Line ${lineNo} of the backup holds a value the site cannot take: `));
+      assert.match(ran.stderr, c.message);
+      assert.equal(ran.stderr.trim().split('\n').length, 1, 'one line');
+      assert.equal((await refusing.db.selectFrom('cards').select('id').execute()).length, 0);
+    });
 
     it('refuses to restore a damaged snapshot or version in the database with 409, never 500, and writes nothing', async () => {
       const target = await newPlace(engine);
