@@ -180,5 +180,10 @@ describe('trash, undo and history screens', () => {
         earlier,
       );
       assert.equal(await headline.inputValue(), earlier);
+      // The Arabic admin says the same toast in Arabic.
+      await page.goto(`${server.url}/admin/keyword-admin`);
+      await page.getByLabel('العنوان بالإنجليزية (في عنوان كل صفحة)').fill(`${earlier} again`);
+      await page.getByRole('button', { name: 'حفظ', exact: true }).click();
+      await expectToast(page, 'تم حفظ عناوين محركات البحث');
     }));
 });

@@ -559,7 +559,6 @@ export const ar = {
   seoDefaultEn: 'Anti-pigeon spikes and nets in Dammam, Riyadh, Madinah and Jeddah',
   seoDescriptionAr: 'وصف الصفحة الرئيسية بالعربية',
   seoDescriptionEn: 'وصف الصفحة الرئيسية بالإنجليزية',
-  seoSaved: 'تم حفظ عناوين البحث',
   requests: {
     title: 'الطلبات',
     intro: 'طلبات المعاينة التي أرسلها الزوار من نموذج الموقع، الأحدث أولًا.',

@@ -525,7 +525,6 @@ export const en: Dict = {
   seoDefaultEn: 'Anti-pigeon spikes and nets in Dammam, Riyadh, Madinah and Jeddah',
   seoDescriptionAr: 'Home page description in Arabic',
   seoDescriptionEn: 'Home page description in English',
-  seoSaved: 'Search titles saved',
   requests: {
     title: 'Requests',
     intro: "Inspection requests visitors sent from the site's form, newest first.",

@@ -26,8 +26,10 @@ export function SeoEditor() {
     send: (fields) => seo.save(fields, loaded.data?.updatedAt ?? ''),
     done: (answer) => {
       loaded.set(answer.data);
-      // The History keeps the titles (kind "seo"): the save is undone like any other edit's.
-      notify.undoable(t.seoSaved, () => undoEdit('seo', answer.data.updatedAt));
+      // The server's words, said in the admin's language by the toaster (a dictionary's own text
+      // is no server message: an Arabic one was shown as "Error occurred"). The History keeps the
+      // titles (kind "seo"): the save is undone like any other edit's.
+      notify.undoable(answer.message, () => undoEdit('seo', answer.data.updatedAt));
     },
   });
   useUnsavedGuard(editor.dirty);
