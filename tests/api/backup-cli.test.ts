@@ -84,7 +84,13 @@ describe('npm run export and import: usage and errors', () => {
   for (const c of cases) {
     it(c.name, async () => {
       writeFileSync(join(place.dataDir, 'notes.txt'), 'not a backup\n');
-      const ran = await runScript(c.kind, c.args(place.dataDir), { ...place, env: { ...place.env, ...c.env } });
+      const ran = await runScript(
+        c.kind,
+        c.args(place.dataDir),
+        { ...place, env: { ...place.env, ...c.env } },
+        undefined,
+        'npm',
+      );
       assert.equal(ran.code, c.code, ran.stderr);
       // npm itself may warn about its own configuration first; the script's message is what follows.
       const stderr = ran.stderr.replace(/^npm warn .*\n/gm, '');
