@@ -14,17 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startApp } from './app-process.ts';
-
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS } from './chromium-flags.ts';
 
 interface Audit {
   numericValue?: number;
@@ -166,7 +156,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-site-'));
 const app = await startApp(dataDir, {});
 const chrome = await launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: CHROME_FLAGS,
+  chromeFlags: CHROMIUM_FLAGS,
 });
 try {
   const products = (await (await fetch(`${app.url}/api/card?type=product`)).json()) as {

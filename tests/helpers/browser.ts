@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS } from '../../bench/chromium-flags.ts';
 import { startServer, type Engine, type TestServer } from './server.ts';
 
 export const PHONE = { width: 390, height: 844 } as const;
@@ -24,16 +25,6 @@ interface TestBrowser {
 }
 
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /**
  * Features turned off on top of Playwright's own list. Headless Chromium opens a browser window per
  * context, and every window loaded the address bar's suggestion popup (chrome://omnibox-popup, two
@@ -61,7 +52,7 @@ async function playwrightDisabledFeatures(): Promise<string | undefined> {
   const probe = await chromium.launch({
     executablePath: EXECUTABLE,
     headless: true,
-    args: [...ARGS, '--enable-automation'],
+    args: [...CHROMIUM_FLAGS, '--enable-automation'],
   });
   let arg: string | undefined;
   try {
@@ -103,7 +94,7 @@ async function launchBrowser(): Promise<TestBrowser> {
     executablePath: EXECUTABLE,
     headless: true,
     ignoreDefaultArgs: theirs ? [theirs] : [],
-    args: [...ARGS, `${theirs ?? '--disable-features='}${theirs ? ',' : ''}${FEATURES_OFF.join(',')}`],
+    args: [...CHROMIUM_FLAGS, `${theirs ?? '--disable-features='}${theirs ? ',' : ''}${FEATURES_OFF.join(',')}`],
   });
   return {
     browser,
