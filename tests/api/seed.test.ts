@@ -1,18 +1,16 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import sharp from 'sharp';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { variantName } from '../../src/server/features/images/image-store.ts';
 import { addWord } from '../../src/server/features/keywords/keywords-service.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, engines, type Engine } from '../helpers/server.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createPgDatabase, engines, type Engine } from '../helpers/server.ts';
 import { HttpClient } from '../helpers/http.ts';
 
 /** One data folder (and, for PostgreSQL, one database) that several app instances share in turn. */
@@ -23,18 +21,8 @@ interface Site {
 
 async function freshSite(engine: Engine): Promise<Site> {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-seed-'));
-  let databaseUrl: string | undefined;
-  let dbName: string | undefined;
-  if (engine === 'postgres') {
-    dbName = `${process.env.TEST_PG_PREFIX ?? 't'}_seed_${Date.now()}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
+  // An empty database (not the migrated template): the first start migrates and seeds it.
+  const pgDb = engine === 'postgres' ? await createPgDatabase() : undefined;
   return {
     env: (seed) => ({
       DATA_DIR: dataDir,
@@ -43,19 +31,12 @@ async function freshSite(engine: Engine): Promise<Site> {
       LOG_LEVEL: 'silent',
       PORT: '0',
       SEED_DEMO: String(seed),
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     }),
     async cleanup() {
       for (const app of open) await app.close();
       open.clear();
-      if (dbName) {
-        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await admin.connect();
-        // Without FORCE: PostgreSQL waits for the pools' closing connections instead of killing them
-        // mid-close, which would surface as an unhandled pool error.
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName}`);
-        await admin.end();
-      }
+      await pgDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
