@@ -30,6 +30,19 @@ function startFlags(): string[] {
 }
 
 /**
+ * Waits for `exited`, at most `ms`. The timer goes as soon as the process has exited: left running,
+ * it kept the caller's process alive for the rest of the 5 s (the build's page check ended 4 s late).
+ */
+async function exitedWithin(exited: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Starts the built server (`dist/server/server.js`, as `npm start` does) with NODE_ENV=production and
  * waits until it answers; on a free port unless given one (a restarted server takes its port back).
  */
@@ -80,7 +93,7 @@ export async function startApp(dataDir: string, env: Record<string, string>, por
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      await exitedWithin(exited, 5000);
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
@@ -182,7 +195,7 @@ export async function npmStart(dir: string, dataDir: string, env: Record<string,
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       process.kill(-child.pid!, 'SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      await exitedWithin(exited, 5000);
       if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
     },
   };
