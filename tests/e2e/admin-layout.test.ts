@@ -71,6 +71,8 @@ describe('admin layout and the upload test page', () => {
       await nav.waitFor();
 
       await nav.getByRole('link', { name: 'أعمالنا' }).click();
+      // The screen's code loads on the way: the toggle acts on the screen shown, so wait for it.
+      await page.getByRole('heading', { level: 1, name: 'أعمالنا' }).waitFor();
       await page.getByRole('button', { name: 'Switch to English' }).click();
       await page.waitForURL('**/en/admin/portfolio-admin');
       await page.waitForFunction(
