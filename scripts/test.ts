@@ -4,9 +4,10 @@
  *
  * 1. The files that can share the machine, TEST_CONCURRENCY processes at a time (default: the
  *    cores + 1), longest first (by the last run's times, kept in node_modules/.cache/test-times.json).
- *    They run in batches, several files one after the other in one process (batchesOf below): a
- *    test process spends over half a second of CPU importing the app before its first test, and a
- *    browser file launches Chromium, once per process. A file whose source has a line
+ *    TEST_CONCURRENCY worker processes take them one at a time from that list (workerModules
+ *    below), each running many files one after the other: a test process spends over half a
+ *    second of CPU importing the app before its first test, and a browser file launches Chromium,
+ *    once per process. A file whose source has a line
  *    `// npm test: own process` (with the reason) runs in a process of its own: it reads state
  *    another file would have changed (the password hash cost a test server sets, say).
  *    TEST_BATCH=0 runs every file in a process of its own, to tell a leak between files from a bug.
@@ -33,6 +34,7 @@ import {
   globSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statfsSync,
@@ -121,27 +123,6 @@ const env = {
 };
 
 /**
- * The shared files in batches of about the same time, each batch one process that imports its
- * files in turn (Node's runner then runs their tests one file after the other, as within a file).
- * About four files a batch, and at most six batches per process at a time: fewer batches would
- * leave a core idle at the end while the last long one finishes, more would import the app more
- * often. A file longer than a batch's share is a batch by itself.
- */
-function batchesOf(list: string[], atOnce: number): string[][] {
-  const total = list.reduce((sum, file) => sum + weight(file), 0);
-  const count = Math.min(list.length, Math.max(atOnce, Math.min(atOnce * 6, Math.ceil(list.length / 4))));
-  const share = total / Math.max(1, count);
-  const bins: { files: string[]; weight: number }[] = [];
-  for (const file of byWeight(list)) {
-    const bin = bins.find((b) => b.weight + weight(file) <= share);
-    if (bin) {
-      bin.files.push(file);
-      bin.weight += weight(file);
-    } else bins.push({ files: [file], weight: weight(file) });
-  }
-  return bins.sort((a, b) => b.weight - a.weight).map((b) => b.files);
-}
-/**
  * The module a process runs: its files, imported one after the other. Every process runs one,
  * a file alone too (serial, own process, run again), so that scripts/test-timings.ts can tell
  * whose tests it reports: before each file, a test named by it, that passes once the file is
@@ -153,6 +134,7 @@ function batchesOf(list: string[], atOnce: number): string[][] {
 const batchDir = join(runDir, 'batches');
 mkdirSync(batchDir);
 const BATCH_FILES = new Map<string, string[]>();
+const BASE = pathToFileURL(resolve('.')).href + '/';
 function batchModule(files: string[]): string {
   const entry = join(batchDir, `batch-${String(BATCH_FILES.size + 1).padStart(3, '0')}.mjs`);
   writeFileSync(
@@ -162,7 +144,7 @@ function batchModule(files: string[]): string {
       `for (const file of ${JSON.stringify(files)}) {`,
       '  let imported;',
       '  test(file, () => imported);',
-      `  imported = import(${JSON.stringify(pathToFileURL(resolve('.')).href + '/')} + file);`,
+      `  imported = import(${JSON.stringify(BASE)} + file);`,
       '  await imported.catch(() => {});',
       '}',
       '',
@@ -171,15 +153,83 @@ function batchModule(files: string[]): string {
   BATCH_FILES.set(entry, files);
   return entry;
 }
-const sharedBatches = [
-  ...batchesOf(
+
+/**
+ * The shared files go to `concurrency` worker processes that take them one at a time from one
+ * list, longest first: a worker that has run a file takes the next one no other has taken, so the
+ * workers all end within about one file of each other. (Batches made up front by the expected
+ * times left one process running alone for the last 90 s of a 500 s pass: a fresh clone has no
+ * times, and a file's size is a poor guess at its time.) A worker takes a file by creating its
+ * claim (claims/<index>, which names the worker) only if it does not exist yet; it imports the
+ * file as batchModule does, then waits for a test declared after the file's own ("npm test: next
+ * file"), which the runner starts only once the file's tests have run. Each worker imports the app
+ * and launches Chromium once.
+ */
+const NEXT_FILE = 'npm test: next file';
+const claimDir = join(batchDir, 'claims');
+mkdirSync(claimDir);
+function workerModules(list: string[], count: number): string[] {
+  const queue = join(batchDir, 'queue.json');
+  writeFileSync(queue, JSON.stringify(list));
+  return Array.from({ length: Math.min(count, list.length) }, (_, i) => {
+    const entry = join(batchDir, `worker-${i + 1}.mjs`);
+    writeFileSync(
+      entry,
+      [
+        "import { readFileSync, writeFileSync } from 'node:fs';",
+        "import { test } from 'node:test';",
+        `const files = JSON.parse(readFileSync(${JSON.stringify(queue)}, 'utf8'));`,
+        'let next = 0;',
+        'function take() {',
+        '  for (; next < files.length; next++) {',
+        '    try {',
+        `      writeFileSync(${JSON.stringify(claimDir + '/')} + next, ${JSON.stringify(entry)}, { flag: 'wx' });`,
+        '      return files[next++];',
+        '    } catch (err) {',
+        "      if (err.code !== 'EEXIST') throw err;",
+        '    }',
+        '  }',
+        '}',
+        'for (let file = take(); file; file = take()) {',
+        '  let imported;',
+        '  test(file, () => imported);',
+        `  imported = import(${JSON.stringify(BASE)} + file);`,
+        '  await imported.catch(() => {});',
+        `  await new Promise((ran) => test(${JSON.stringify(NEXT_FILE)}, () => ran()));`,
+        '}',
+        '',
+      ].join('\n'),
+    );
+    return entry;
+  });
+}
+/** The files a process ran: a batch's, or those a worker took. */
+function filesOf(entry: string): string[] {
+  const batch = BATCH_FILES.get(entry);
+  if (batch) return batch;
+  const queue = JSON.parse(readFileSync(join(batchDir, 'queue.json'), 'utf8')) as string[];
+  return queue.filter((_, i) => {
+    try {
+      return readFileSync(join(claimDir, String(i)), 'utf8') === entry;
+    } catch {
+      return false;
+    }
+  });
+}
+/** The files of the workers' list that no worker took. */
+function untaken(): string[] {
+  const queue = JSON.parse(readFileSync(join(batchDir, 'queue.json'), 'utf8')) as string[];
+  const claimed = new Set(readdirSync(claimDir));
+  return queue.filter((_, i) => !claimed.has(String(i)));
+}
+// A file of its own process first: the workers then take whatever is left as they finish.
+const sharedEntries = [
+  ...shared.filter((file) => ownProcess.has(file)).map((file) => batchModule([file])),
+  ...workerModules(
     shared.filter((file) => !ownProcess.has(file)),
     concurrency,
   ),
-  ...shared.filter((file) => ownProcess.has(file)).map((file) => [file]),
 ];
-const batchWeight = (files: string[]) => files.reduce((sum, file) => sum + weight(file), 0);
-const sharedEntries = sharedBatches.sort((a, b) => batchWeight(b) - batchWeight(a)).map(batchModule);
 
 // Each file's time, from scripts/test-timings.ts, written beside the visible reporter (the default
 // one unless the arguments name their own).
@@ -244,7 +294,7 @@ function timed(passes: string[]): Timing[] {
       const files = lines.flatMap((l) => (l.file ? [{ ...l, file: l.file, pass: name }] : []));
       for (const { batch, ok } of lines)
         if (batch && !ok) {
-          const batchFiles = BATCH_FILES.get(batch) ?? [];
+          const batchFiles = filesOf(batch);
           if (files.some((f) => batchFiles.includes(f.file) && !f.ok)) continue;
           if (!told.has(batch))
             console.log(`npm test: ${batch} failed outside its files' tests; it held ${batchFiles.join(', ')}`);
@@ -255,6 +305,10 @@ function timed(passes: string[]): Timing[] {
             else files.push({ file, ms: 0, ok: false, pass: name });
           }
         }
+      // A file no worker took (every worker ended early) did not run: it did not pass.
+      if (name === 'shared')
+        for (const file of untaken())
+          if (!files.some((f) => f.file === file)) files.push({ file, ms: 0, ok: false, pass: name });
       return files;
     })
     .sort((a, b) => b.ms - a.ms);
