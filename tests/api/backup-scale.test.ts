@@ -1,3 +1,4 @@
+// npm test: long (about a minute: a million rows exported and imported, from a short file).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
