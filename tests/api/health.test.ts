@@ -2,7 +2,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { clusterSkip, createPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
+import { setDatabasePatienceForTests } from '../../src/server/db/database.ts';
 import { describeEachEngine, startServer, type TestServer } from '../helpers/server.ts';
+
+// This file measures the production bounds on waiting for PostgreSQL (a 503 within 2 s): test
+// servers wait longer unless told otherwise. A serial file runs in a process of its own.
+setDatabasePatienceForTests(1);
 
 describeEachEngine('health and readiness', (server) => {
   it('answers /healthz and /readyz with 200, not cached, and keeps them out of the API document', async () => {

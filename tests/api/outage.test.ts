@@ -4,7 +4,12 @@ import { after, before, describe, it } from 'node:test';
 import { createCard } from '../helpers/factories.ts';
 import type { HttpClient } from '../helpers/http.ts';
 import { clusterSkip, createPgCluster, type PgCluster } from '../helpers/pg-cluster.ts';
+import { setDatabasePatienceForTests } from '../../src/server/db/database.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
+
+// This file measures the production bounds on waiting for PostgreSQL (a 503 within 2 s): test
+// servers wait longer unless told otherwise. A serial file runs in a process of its own.
+setDatabasePatienceForTests(1);
 
 interface Timed {
   status: number;
