@@ -173,7 +173,10 @@ function batchModule(files: string[]): string {
 const NEXT_FILE = 'npm test: next file';
 const claimDir = join(batchDir, 'claims');
 mkdirSync(claimDir);
+/** The workers' list, in the order they take it (claims/<index> is the claim of queued[index]). */
+let queued: string[] = [];
 function workerModules(list: string[], count: number): string[] {
+  queued = list;
   const queue = join(batchDir, 'queue.json');
   writeFileSync(queue, JSON.stringify(list));
   return Array.from({ length: Math.min(count, list.length) }, (_, i) => {
@@ -212,8 +215,7 @@ function workerModules(list: string[], count: number): string[] {
 function filesOf(entry: string): string[] {
   const batch = BATCH_FILES.get(entry);
   if (batch) return batch;
-  const queue = JSON.parse(readFileSync(join(batchDir, 'queue.json'), 'utf8')) as string[];
-  return queue.filter((_, i) => {
+  return queued.filter((_, i) => {
     try {
       return readFileSync(join(claimDir, String(i)), 'utf8') === entry;
     } catch {
@@ -223,9 +225,8 @@ function filesOf(entry: string): string[] {
 }
 /** The files of the workers' list that no worker took. */
 function untaken(): string[] {
-  const queue = JSON.parse(readFileSync(join(batchDir, 'queue.json'), 'utf8')) as string[];
   const claimed = new Set(readdirSync(claimDir));
-  return queue.filter((_, i) => !claimed.has(String(i)));
+  return queued.filter((_, i) => !claimed.has(String(i)));
 }
 // A file of its own process first: the workers then take whatever is left as they finish.
 const sharedEntries = [
