@@ -94,6 +94,16 @@ export async function startApp(dataDir: string, env: Record<string, string>, por
   };
 }
 
+/**
+ * A module for `node --import` that writes the process's peak resident memory in kB (VmHWM) to the
+ * file named by MAX_RSS_FILE when it exits. Not `process.resourceUsage().maxRSS`: Linux carries the
+ * resident size of the process that spawned it over into a child's maxRSS (fork copies it, exec keeps
+ * the larger), so a child of a 500 MB test worker reports 500 MB whatever it used itself.
+ */
+export const PEAK_RSS_HOOK = `data:text/javascript,${encodeURIComponent(
+  "import { readFileSync, writeFileSync } from 'node:fs'; process.on('exit', () => writeFileSync(process.env.MAX_RSS_FILE, /VmHWM:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]));",
+)}`;
+
 /** Peak resident memory (VmHWM, the kernel's record of the highest resident set size) of a process, in MB. */
 export function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

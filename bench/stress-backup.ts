@@ -16,6 +16,7 @@ import { openDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { importBounds } from '../src/server/features/backup/bounds.ts';
 import { countLines, growSite } from '../tests/helpers/backup-scale.ts';
+import { PEAK_RSS_HOOK } from './app-process.ts';
 import { createDatabase, fmt, onCleanup } from './stress-common.ts';
 
 const LEAD_ROWS = Number(process.env.STRESS_BACKUP_LEAD_ROWS ?? 2_000_000);
@@ -30,14 +31,11 @@ function script(
   work: string,
 ): Promise<{ out: string; ms: number; peakMb: number }> {
   const rssFile = join(work, `rss-${name}-${Date.now()}`);
-  const hook = `data:text/javascript,${encodeURIComponent(
-    "import { writeFileSync } from 'node:fs'; process.on('exit', () => writeFileSync(process.env.MAX_RSS_FILE, String(process.resourceUsage().maxRSS)));",
-  )}`;
   const childEnv: Record<string, string | undefined> = { ...process.env, ...env, MAX_RSS_FILE: rssFile };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', hook, `scripts/${name}.ts`, ...args], {
+    const child = spawn(process.execPath, ['--import', PEAK_RSS_HOOK, `scripts/${name}.ts`, ...args], {
       cwd: ROOT,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],

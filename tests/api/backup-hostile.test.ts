@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync, createGzip } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
+import { PEAK_RSS_HOOK } from '../../bench/app-process.ts';
 import { verifyPassword } from '../../src/server/features/auth/passwords.ts';
 import { importBounds } from '../../src/server/features/backup/bounds.ts';
 import { BackupError } from '../../src/server/features/backup/format.ts';
@@ -52,13 +53,10 @@ interface Measured {
 /** `node scripts/import.ts FILE --replace` (what npm run import runs), reporting the process's peak resident memory. */
 function importMeasured(file: string, place: Place, work: string): Promise<Measured> {
   const rssFile = join(work, `rss-${Date.now()}`);
-  const hook = `data:text/javascript,${encodeURIComponent(
-    "import { writeFileSync } from 'node:fs'; process.on('exit', () => writeFileSync(process.env.MAX_RSS_FILE, String(process.resourceUsage().maxRSS)));",
-  )}`;
   const env: Record<string, string | undefined> = { ...process.env, ...place.env, MAX_RSS_FILE: rssFile };
   if (!place.env.DATABASE_URL) delete env.DATABASE_URL;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', hook, 'scripts/import.ts', file, '--replace'], {
+    const child = spawn(process.execPath, ['--import', PEAK_RSS_HOOK, 'scripts/import.ts', file, '--replace'], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'ignore', 'pipe'],
