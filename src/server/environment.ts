@@ -105,13 +105,21 @@ function trustProxyOf(value: string): false | number | readonly string[] {
   );
 }
 
+/** Zones already judged: making a formatter takes milliseconds, and the settings are read at every start. */
+const knownZones = new Map<string, boolean>();
 function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
+  let known = knownZones.get(value);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: value });
+      known = true;
+    } catch {
+      known = false;
+    }
+    // Settings come from the environment, not from visitors: a handful of values at most.
+    if (knownZones.size < 100) knownZones.set(value, known);
   }
+  return known;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
