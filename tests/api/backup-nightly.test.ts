@@ -42,7 +42,14 @@ for (const engine of engines()) {
     });
 
     it('writes a checksummed backup, restores it in a drill, copies it and records the run; the file restores into a fresh place with identical content', async () => {
-      const ran = await runScript('backup', [], { ...place, env: { ...place.env, BACKUP_COPY_DIR: copies } });
+      // In a process of its own, as cron runs it: the command must also exit once it is done.
+      const ran = await runScript(
+        'backup',
+        [],
+        { ...place, env: { ...place.env, BACKUP_COPY_DIR: copies } },
+        undefined,
+        'node',
+      );
       assert.equal(ran.code, 0, ran.stderr);
       assert.match(
         ran.stdout,
@@ -113,7 +120,7 @@ for (const engine of engines()) {
       );
 
       rmSync(`${changed}.sha256`);
-      const unchecked = await runScript('restore-check', [changed], place);
+      const unchecked = await runScript('restore-check', [changed], place, undefined, 'node');
       assert.equal(unchecked.code, 0, unchecked.stderr);
       assert.match(
         unchecked.stdout,

@@ -46,7 +46,7 @@ for (const engine of engines().filter((e) => e === 'sqlite')) {
           await handle.destroy();
         }
         const file = join(work, 'big.jsonl.gz');
-        const exported = await runScript('export', [file], source);
+        const exported = await runScript('export', [file], source, undefined, 'node');
         assert.equal(exported.code, 0, exported.stderr);
         const lines = await countLines(file);
         assert.ok(lines > 1_000_002, `${lines} lines: more than the old bound`);
@@ -61,7 +61,7 @@ for (const engine of engines().filter((e) => e === 'sqlite')) {
             (before.users ?? 0),
         );
 
-        const imported = await runScript('import', [file], target);
+        const imported = await runScript('import', [file], target, undefined, 'node');
         assert.equal(imported.code, 0, imported.stderr);
         const back = openPlace(target);
         try {

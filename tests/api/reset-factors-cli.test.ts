@@ -33,7 +33,7 @@ for (const engine of engines()) {
         const locked = await site.client().post('/api/auth/login', { email: EMAIL, password: PASSWORD });
         assert.equal(locked.body.token, undefined, 'the password alone no longer signs in');
 
-        const ran = await runScript('admin', ['reset-factors'], place);
+        const ran = await runScript('admin', ['reset-factors'], place, undefined, 'node');
         assert.equal(ran.code, 0, ran.stderr);
         assert.match(
           ran.stdout,

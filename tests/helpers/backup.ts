@@ -4,10 +4,14 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../src/server/app.ts';
+import { runMigrateCli } from '../../src/server/db/migrate-cli.ts';
+import { runAdminCli } from '../../src/server/features/auth/admin-cli.ts';
+import { runBackupCli } from '../../src/server/features/backup/cli.ts';
 import { ADDED_SINCE } from '../../src/server/features/backup/format.ts';
 import { EXPORTED_TABLES, REQUEST_TABLES, SKIPPED_TABLES } from '../../src/server/features/backup/tables.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
+import type { CommandIo } from '../../src/server/lib/command-io.ts';
 import { HttpClient } from './http.ts';
 import { createPgDatabase, type Engine } from './server.ts';
 
@@ -45,20 +49,33 @@ export interface Ran {
 /** The site's commands as package.json declares them: `node scripts/<name>.ts`. */
 const COMMANDS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
 
+/** The function each command's script (scripts/<name>.ts) runs, as the script calls it. */
+const RUNNERS = {
+  export: (argv, io) => runBackupCli('export', argv, io),
+  import: (argv, io) => runBackupCli('import', argv, io),
+  backup: (argv, io) => runBackupCli('backup', argv, io),
+  'restore-check': (argv, io) => runBackupCli('restore-check', argv, io),
+  migrate: runMigrateCli,
+  admin: runAdminCli,
+} satisfies Record<string, (argv: string[], io: CommandIo) => Promise<number>>;
+
 /**
- * Runs `npm run export -- …`, `npm run import -- …` or another of the site's commands in a child
- * process, as an operator would; Node 24 comes from this project. In this project, the command
- * package.json gives (`node scripts/export.ts`) is run by this Node directly: npm would add half a
- * second of CPU to each of the suite's two hundred runs and change nothing the command does. The
- * command's own tests (tests/api/backup-cli.test.ts) and another copy of the project (`cwd`, a
- * production install) go through npm itself (`via: 'npm'`).
+ * Runs `npm run export -- …`, `npm run import -- …` or another of the site's commands with `place`'s
+ * settings. By default (`via: 'process'`) the function the command's script runs is called in this
+ * process, with the place's settings and its output kept: starting Node for each of the suite's two
+ * hundred runs cost about half a second of CPU each (loading the sources) and changed nothing the
+ * command does. `via: 'node'` runs the script in a child process as package.json declares it (`node
+ * scripts/export.ts`, by this Node), which a few tests of each command do, so that a command that
+ * would not exit (a database left open) or a script that calls the wrong function is seen; `via:
+ * 'npm'` goes through npm itself, as the command's usage test and another copy of the project (`cwd`,
+ * a production install) do.
  */
-export function runScript(
-  kind: 'export' | 'import' | 'admin' | 'migrate' | 'backup' | 'restore-check',
+export async function runScript(
+  kind: keyof typeof RUNNERS,
   args: string[],
   place: Place,
   cwd = ROOT,
-  via: 'node' | 'npm' = cwd === ROOT ? 'node' : 'npm',
+  via: 'process' | 'node' | 'npm' = cwd === ROOT ? 'process' : 'npm',
 ): Promise<Ran> {
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -66,6 +83,23 @@ export function runScript(
     PATH: `${join(ROOT, 'node_modules', '.bin')}${delimiter}${process.env.PATH}`,
   };
   if (!place.env.DATABASE_URL) delete env.DATABASE_URL;
+  if (via === 'process') {
+    if (cwd !== ROOT) throw new Error('another copy of the project runs its commands through npm');
+    let stdout = '';
+    let stderr = '';
+    delete env.INIT_CWD;
+    const code = await RUNNERS[kind](args, {
+      env,
+      cwd,
+      out: (text) => {
+        stdout += text;
+      },
+      err: (text) => {
+        stderr += text;
+      },
+    });
+    return { code, stdout, stderr };
+  }
   const direct = /^node (scripts\/[\w-]+\.ts)$/.exec(COMMANDS[kind] ?? '');
   if (via === 'node' && !direct)
     throw new Error(`package.json's "${kind}" is not \`node scripts/….ts\`: run it through npm`);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { ConfigError, loadConfig, loadDotEnv } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { processIo, type CommandIo } from '../lib/command-io.ts';
 import { openDatabase } from './database.ts';
 import { appliedMigrations, knownMigrations, migrateTo } from './migrate.ts';
 
@@ -32,21 +33,20 @@ function parseArgs(argv: string[]): Command {
 
 const last = (names: readonly string[]) => names.at(-1) ?? 'none';
 
-export async function runMigrateCli(argv: string[]): Promise<number> {
+export async function runMigrateCli(argv: string[], io: CommandIo = processIo()): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(`${USAGE}\n`);
+    io.out(`${USAGE}\n`);
     return 0;
   }
   let command: Command;
   try {
     command = parseArgs(argv);
   } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n${USAGE}\n`);
+    io.err(`${(err as Error).message}\n${USAGE}\n`);
     return 2;
   }
   try {
-    loadDotEnv();
-    const config = loadConfig();
+    const config = loadConfig(io.env);
     const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, longRunning: true });
     try {
       await sql`select 1`.execute(database.db);
@@ -54,13 +54,13 @@ export async function runMigrateCli(argv: string[]): Promise<number> {
       const before = await appliedMigrations(database.db);
       if (command.kind === 'status') {
         const pending = known.filter((name) => !before.includes(name));
-        process.stdout.write(`database: ${last(before)}\nthis version: ${last(known)} (${pending.length} to run)\n`);
+        io.out(`database: ${last(before)}\nthis version: ${last(known)} (${pending.length} to run)\n`);
         return 0;
       }
       // A database a newer version migrated: running this version's migrations would not make it ours.
       const unknown = before.filter((name) => !known.includes(name));
       if (unknown.length > 0) {
-        process.stderr.write(
+        io.err(
           `The database has run migrations this version does not know (${unknown.join(', ')}): a newer version migrated it. ` +
             `Run that version's \`npm run migrate -- --to ${last(known)}\` first.\n`,
         );
@@ -69,7 +69,7 @@ export async function runMigrateCli(argv: string[]): Promise<number> {
       const target = command.kind === 'to' ? command.target : last(known);
       const { direction, names } = await migrateTo(database.db, target);
       const after = last(await appliedMigrations(database.db));
-      process.stdout.write(
+      io.out(
         direction === 'none'
           ? `database: ${after} (nothing to run)\n`
           : `database: ${after} (${direction === 'up' ? 'ran' : 'reverted'} ${names.join(', ')})\n`,
@@ -79,9 +79,7 @@ export async function runMigrateCli(argv: string[]): Promise<number> {
       await database.destroy();
     }
   } catch (err) {
-    process.stderr.write(
-      err instanceof ConfigError ? `${err.message}\n` : `The migration failed: ${(err as Error).message}\n`,
-    );
+    io.err(err instanceof ConfigError ? `${err.message}\n` : `The migration failed: ${(err as Error).message}\n`);
     return 1;
   }
 }

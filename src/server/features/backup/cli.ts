@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
-import { ConfigError, loadConfig, loadDotEnv } from '../../config.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
+import { processIo, type CommandIo } from '../../lib/command-io.ts';
 import { exportSite } from './export.ts';
 import { BackupError } from './format.ts';
 import { importSite } from './import.ts';
@@ -38,7 +39,7 @@ interface Args {
   withRequests: boolean;
 }
 
-function parseArgs(kind: Kind, argv: string[]): Args {
+function parseArgs(kind: Kind, argv: string[], cwd: string): Args {
   const files = argv.filter((a) => !a.startsWith('--'));
   const flags = argv.filter((a) => a.startsWith('--'));
   const allowed = kind === 'import' ? ['--replace'] : kind === 'export' ? ['--with-requests'] : [];
@@ -49,9 +50,8 @@ function parseArgs(kind: Kind, argv: string[]): Args {
     return { file: '', replace: false, withRequests: false };
   }
   if (files.length !== 1) throw new UsageError(files.length === 0 ? 'Name the backup file.' : 'Name one backup file.');
-  // npm runs scripts in the project folder; a relative FILE means the folder the operator typed it in.
   return {
-    file: resolve(process.env.INIT_CWD ?? process.cwd(), files[0]!),
+    file: resolve(cwd, files[0]!),
     replace: flags.includes('--replace'),
     withRequests: flags.includes('--with-requests'),
   };
@@ -68,22 +68,21 @@ function isConnectionError(err: unknown): boolean {
   );
 }
 
-export async function runBackupCli(kind: Kind, argv: string[]): Promise<number> {
+export async function runBackupCli(kind: Kind, argv: string[], io: CommandIo = processIo()): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write(`${USAGE[kind]}\n`);
+    io.out(`${USAGE[kind]}\n`);
     return 0;
   }
   let args: Args;
   try {
-    args = parseArgs(kind, argv);
+    args = parseArgs(kind, argv, io.cwd);
   } catch (err) {
-    process.stderr.write(`${(err as Error).message}\n${USAGE[kind]}\n`);
+    io.err(`${(err as Error).message}\n${USAGE[kind]}\n`);
     return 2;
   }
   const started = performance.now();
   try {
-    loadDotEnv();
-    const config = loadConfig();
+    const config = loadConfig(io.env);
     const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
     // The bounds of what a file may hold follow from this site's settings (bounds.ts).
     const limits = {
@@ -100,7 +99,7 @@ export async function runBackupCli(kind: Kind, argv: string[]): Promise<number> 
       const compared = r.digestsCompared
         ? 'rows and contents'
         : 'rows (the file is of another engine or an older format: contents not compared)';
-      process.stdout.write(
+      io.out(
         `Restore check passed: ${args.file} ${checksum}; restored ${r.tables} tables and ${r.rows} rows, the same ${compared} as the file, in ${seconds()} s.\n`,
       );
       return 0;
@@ -134,24 +133,22 @@ export async function runBackupCli(kind: Kind, argv: string[]): Promise<number> 
           ? `${join(config.dataDir, 'backups', run.file)} (${mb(run.bytes)}, ${run.rows} rows), restore check ${run.restore_check}`
           : 'no file';
         if (run.status === 'failed') {
-          process.stderr.write(`The backup failed: ${what}. ${run.problem}\n`);
+          io.err(`The backup failed: ${what}. ${run.problem}\n`);
           return 1;
         }
-        process.stdout.write(`Backed up ${where} to ${what}, in ${seconds()} s.\n`);
+        io.out(`Backed up ${where} to ${what}, in ${seconds()} s.\n`);
       } else if (kind === 'export') {
         const s = await exportSite(database.db, database.engine, {
           file: args.file,
           withRequests: args.withRequests,
         });
-        process.stdout.write(
+        io.out(
           `Exported ${s.tables} tables and ${s.rows} rows from ${where} to ${args.file}: ${mb(s.bytes)} in ${seconds()} s.\n`,
         );
       } else {
         const s = await importSite(database.db, database.engine, { file: args.file, replace: args.replace, limits });
         // Servers running on this database show the imported content within a second: no restart.
-        process.stdout.write(
-          `Imported ${s.tables} tables and ${s.rows} rows (${mb(s.bytes)}) into ${where} in ${seconds()} s.\n`,
-        );
+        io.out(`Imported ${s.tables} tables and ${s.rows} rows (${mb(s.bytes)}) into ${where} in ${seconds()} s.\n`);
       }
     } finally {
       await database.destroy();
@@ -159,11 +156,11 @@ export async function runBackupCli(kind: Kind, argv: string[]): Promise<number> 
     return 0;
   } catch (err) {
     if (err instanceof BackupError || err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
+      io.err(`${err.message}\n`);
     } else if (isConnectionError(err)) {
-      process.stderr.write(`The ${kind} failed: ${(err as Error).message}\n`);
+      io.err(`The ${kind} failed: ${(err as Error).message}\n`);
     } else {
-      process.stderr.write(`The ${kind} failed unexpectedly:\n${(err as Error).stack ?? String(err)}\n`);
+      io.err(`The ${kind} failed unexpectedly:\n${(err as Error).stack ?? String(err)}\n`);
     }
     return 1;
   }
