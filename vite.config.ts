@@ -79,6 +79,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
                   request: 'src/web/public/styles/request.css',
                   city: 'src/web/public/styles/city.css',
                   faq: 'src/web/public/styles/faq.css',
+                  quotes: 'src/web/public/styles/quotes.css',
                 }
               : // The sign-in page's script, without React (decision 029): the app loads after it.
                 ({ admin: 'src/web/admin/main.tsx', 'sign-in': 'src/web/admin/sign-in.ts' } as Record<string, string>),

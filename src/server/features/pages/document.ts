@@ -14,6 +14,8 @@ const REQUEST_STYLESHEET = 'src/web/public/styles/request.css';
 const CITY_STYLESHEET = 'src/web/public/styles/city.css';
 /** Questions and answers: only the pages that show some carry it. */
 const FAQ_STYLESHEET = 'src/web/public/styles/faq.css';
+/** The customer quotes' rules: only the pages that show some carry them. */
+const QUOTES_STYLESHEET = 'src/web/public/styles/quotes.css';
 /** The beacons (views and taps): every page's first script. */
 const BOOT = 'src/web/public/boot.ts';
 /**
@@ -72,6 +74,7 @@ export function renderDocument(
     styles.push(stylesheetText(stylesheetUrl(manifest, REQUEST_STYLESHEET)));
   if (view.page === 'city') styles.push(stylesheetText(stylesheetUrl(manifest, CITY_STYLESHEET)));
   if (showsQuestions(view)) styles.push(stylesheetText(stylesheetUrl(manifest, FAQ_STYLESHEET)));
+  if (showsQuotes(view)) styles.push(stylesheetText(stylesheetUrl(manifest, QUOTES_STYLESHEET)));
   const keywords = keywordsFor(root.keywords, lang);
   // A thank-you page is one visitor's: not for search results.
   // Nor is a questions page without questions (decision 036): a thin page.
@@ -126,6 +129,13 @@ export function renderDocument(
 const showsQuestions = (view: PageState): boolean =>
   view.status === 200 &&
   (view.page === 'faq' || ((view.page === 'city' || view.page === 'card-details') && view.data.faqs.length > 0));
+
+/** Whether the page shows customer quotes (components/proof.tsx renders nothing without any). */
+const showsQuotes = (view: PageState): boolean =>
+  view.status === 200 &&
+  (view.page === 'about'
+    ? view.data.quotes.length > 0
+    : (view.page === 'home' || view.page === 'city') && view.data.proof.quotes.length > 0);
 
 /** The URL of the public stylesheet, from the build manifest. */
 function stylesheetUrl(manifest: Manifest, stylesheet = STYLESHEET): string {
