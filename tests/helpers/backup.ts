@@ -87,7 +87,6 @@ export async function runScript(
     if (cwd !== ROOT) throw new Error('another copy of the project runs its commands through npm');
     let stdout = '';
     let stderr = '';
-    delete env.INIT_CWD;
     const code = await RUNNERS[kind](args, {
       env,
       cwd,
