@@ -11,9 +11,13 @@
  *    `// npm test: own process` (with the reason) runs in a process of its own: it reads state
  *    another file would have changed (the password hash cost a test server sets, say).
  *    TEST_BATCH=0 runs every file in a process of its own, to tell a leak between files from a bug.
- * 2. Then, one at a time, the files whose source has a line `// npm test: serial` (with the reason):
- *    they assert on time or load (an answer within a deadline, a flood, a drain, a queue's
- *    fairness) and would be measuring the other files too.
+ * 2. Then the files whose source has a line `// npm test: serial` (with the reason): they assert on
+ *    time or load (an answer within a deadline, a flood, a drain, a queue's fairness) and would be
+ *    measuring the other files too. They run in two lanes side by side, one file at a time in each:
+ *    those marked `// npm test: serial load` make or measure load (a flood of production-cost
+ *    hashes, thousands of connections, the event loop's delay) and keep a core to themselves; the
+ *    others mostly wait (a drain window, an outage, a deadline) and use little of the other.
+ *    TEST_SERIAL_LANES=1 runs them all in one lane, one at a time.
  *
  * Before the first file: the PostgreSQL line (tests/helpers/global-setup.ts), printed once; with
  * TEST_DATABASE_URL set and no server answering, nothing runs. Then the run's temporary folder
@@ -48,6 +52,7 @@ import { makeDatabaseTemplates } from '../tests/helpers/db-templates.ts';
 import { globalSetup } from '../tests/helpers/global-setup.ts';
 
 const SERIAL = /^\/\/ npm test: serial\b/m;
+const SERIAL_LOAD = /^\/\/ npm test: serial load\b/m;
 const OWN_PROCESS = /^\/\/ npm test: own process\b/m;
 // One more than the cores: a file spends much of its time waiting (on PostgreSQL, Chromium, a
 // child process, a timer), and a core left idle meanwhile is time lost.
@@ -86,6 +91,9 @@ const guess = (file: string) => (LONG.test(readFileSync(file, 'utf8')) ? 1e9 : 0
 const weight = (file: string) => lastTimes.get(file) ?? guesses.get(file) ?? guesses.set(file, guess(file)).get(file)!;
 const byWeight = (list: string[]) => [...list].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b));
 const serial = files.filter((file) => SERIAL.test(readFileSync(file, 'utf8')));
+const oneLane = process.env.TEST_SERIAL_LANES === '1';
+const serialLoad = byWeight(serial.filter((file) => oneLane || SERIAL_LOAD.test(readFileSync(file, 'utf8'))));
+const serialTimers = byWeight(serial.filter((file) => !serialLoad.includes(file)));
 const shared = byWeight(files.filter((file) => !serial.includes(file)));
 const batching = process.env.TEST_BATCH !== '0';
 const ownProcess = new Set(batching ? shared.filter((file) => OWN_PROCESS.test(readFileSync(file, 'utf8'))) : shared);
@@ -247,27 +255,43 @@ const reporters = args.some((a) => a.startsWith('--test-reporter'))
 
 // Interrupted (Ctrl-C, a CI timeout), the runner is let finish its files' cleanup and this one its own.
 let interrupted = false;
-let running: ReturnType<typeof spawn> | undefined;
+const running = new Set<ReturnType<typeof spawn>>();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     interrupted = true;
-    running?.kill(signal);
+    for (const child of running) child.kill(signal);
   });
 }
 
-async function pass(name: string, list: string[], atOnce: number): Promise<number> {
+/**
+ * One run of Node's test runner over `list`. A pass that runs beside another (the second serial
+ * lane) writes its visible report to a file, printed whole when it ends, so that two passes' lines
+ * do not interleave.
+ */
+async function pass(name: string, list: string[], atOnce: number, beside = false): Promise<number> {
   if (list.length === 0 || interrupted) return interrupted ? 1 : 0;
   const timings = [
     '--test-reporter=./scripts/test-timings.ts',
     `--test-reporter-destination=${join(timingsDir, `${name}.jsonl`)}`,
   ];
-  const child = spawn(process.execPath, ['--test', `--test-concurrency=${atOnce}`, ...reporters, ...timings, ...list], {
+  const report = join(timingsDir, `${name}.out`);
+  const visible = beside
+    ? reporters.map((a) => (a === '--test-reporter-destination=stdout' ? `--test-reporter-destination=${report}` : a))
+    : reporters;
+  const child = spawn(process.execPath, ['--test', `--test-concurrency=${atOnce}`, ...visible, ...timings, ...list], {
     stdio: 'inherit',
     env,
   });
-  running = child;
+  running.add(child);
   const code = await new Promise<number>((done) => child.on('close', (status) => done(status ?? 1)));
-  running = undefined;
+  running.delete(child);
+  if (beside) {
+    try {
+      process.stdout.write(readFileSync(report));
+    } catch {
+      // The runner wrote no report (it failed before its first file): its exit code says so.
+    }
+  }
   return code;
 }
 
@@ -322,7 +346,7 @@ function timed(passes: string[]): Timing[] {
 
 /** The ten files that took longest, in either pass, with their share of the run. */
 function slowest(): string {
-  const rows = timed(['shared', 'serial']);
+  const rows = timed(['shared', 'serial-load', 'serial-timers']);
   // TEST_TIMINGS=file keeps every file's time (JSON), to compare runs.
   if (process.env.TEST_TIMINGS) writeFileSync(process.env.TEST_TIMINGS, `${JSON.stringify(rows, null, 1)}\n`);
   // The order of the next run (a file not run this time keeps its last time).
@@ -347,17 +371,29 @@ function slowest(): string {
 const started = Date.now();
 const first = await pass('shared', sharedEntries, concurrency);
 const between = Date.now();
-const second = await pass(
-  'serial',
-  serial.map((file) => batchModule([file])),
-  1,
-);
+const second = (
+  await Promise.all([
+    pass(
+      'serial-load',
+      serialLoad.map((file) => batchModule([file])),
+      1,
+    ),
+    pass(
+      'serial-timers',
+      serialTimers.map((file) => batchModule([file])),
+      1,
+      true,
+    ),
+  ])
+).some(Boolean)
+  ? 1
+  : 0;
 const ended = Date.now();
 
 // A file that failed, run once more on its own (see 3. above). A failure the timings reporter did
 // not see (the runner itself failed) is not retried.
 const RETRY_AT_MOST = 3;
-const failed = timed(['shared', 'serial'])
+const failed = timed(['shared', 'serial-load', 'serial-timers'])
   .filter((r) => !r.ok)
   .map((r) => r.file);
 const retrying = process.env.TEST_RETRY !== '0' && failed.length > 0 && failed.length <= RETRY_AT_MOST && !interrupted;
@@ -390,7 +426,7 @@ rmSync(runDir, { recursive: true, force: true });
 const seconds = (from: number, to: number) => `${Math.round((to - from) / 1000)} s`;
 console.log(
   `npm test: ${shared.length} files in ${sharedEntries.length} processes, ${concurrency} at a time ${first ? 'FAILED' : 'passed'} (${seconds(started, between)}), ` +
-    `then ${serial.length} one at a time ${second ? 'FAILED' : 'passed'} (${seconds(between, ended)})` +
+    `then ${serial.length} in ${serialTimers.length ? 'two lanes' : 'one lane'}, one at a time in each (${serialLoad.length} and ${serialTimers.length}) ${second ? 'FAILED' : 'passed'} (${seconds(between, ended)})` +
     (retrying ? `, then ${failed.length} again ${again ? 'FAILED' : 'passed'} (${seconds(ended, Date.now())})` : ''),
 );
 for (const file of flaky) console.log(`FLAKY: ${file} failed, then passed run alone; its first output is above`);

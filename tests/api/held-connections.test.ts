@@ -1,4 +1,4 @@
-// npm test: serial (thousands of connections and the headers timeout).
+// npm test: serial load (thousands of connections and the headers timeout).
 import assert from 'node:assert/strict';
 import { Agent, request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';

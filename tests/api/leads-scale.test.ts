@@ -1,4 +1,4 @@
-// npm test: serial (measures the event loop's delay while Results and the CSV read a grown table).
+// npm test: serial load (measures the event loop's delay while Results and the CSV read a grown table).
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { monitorEventLoopDelay } from 'node:perf_hooks';

@@ -1,4 +1,4 @@
-// npm test: serial (floods of hundreds of requests from many addresses, and a hash at the production cost)
+// npm test: serial load (floods of hundreds of requests from many addresses, and a hash at the production cost)
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, it } from 'node:test';

@@ -1,4 +1,4 @@
-// npm test: serial (a flood of production-cost hashes and a 200 ms head start).
+// npm test: serial load (a flood of production-cost hashes and a 200 ms head start).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, it } from 'node:test';
