@@ -15,7 +15,14 @@ const OUTPUTS = [
   'dist/server/server.js',
 ];
 /** What the build reads. */
-const SOURCES = ['src', 'vite.config.ts', 'package.json', 'package-lock.json', 'scripts/precompress.ts'];
+const SOURCES = [
+  'src',
+  'vite.config.ts',
+  'package.json',
+  'package-lock.json',
+  'scripts/precompress.ts',
+  'scripts/prepare-demo-images.ts',
+];
 
 function newest(path: string): number {
   const stat = statSync(path, { throwIfNoEntry: false });

@@ -426,7 +426,9 @@ rmSync(runDir, { recursive: true, force: true });
 const seconds = (from: number, to: number) => `${Math.round((to - from) / 1000)} s`;
 console.log(
   `npm test: ${shared.length} files in ${sharedEntries.length} processes, ${concurrency} at a time ${first ? 'FAILED' : 'passed'} (${seconds(started, between)}), ` +
-    `then ${serial.length} in ${serialTimers.length ? 'two lanes' : 'one lane'}, one at a time in each (${serialLoad.length} and ${serialTimers.length}) ${second ? 'FAILED' : 'passed'} (${seconds(between, ended)})` +
+    (serial.length === 0
+      ? 'and no serial file'
+      : `then ${serial.length} serial in ${serialTimers.length && serialLoad.length ? `two lanes, ${serialLoad.length} and ${serialTimers.length} one at a time` : 'one lane, one at a time'} ${second ? 'FAILED' : 'passed'} (${seconds(between, ended)})`) +
     (retrying ? `, then ${failed.length} again ${again ? 'FAILED' : 'passed'} (${seconds(ended, Date.now())})` : ''),
 );
 for (const file of flaky) console.log(`FLAKY: ${file} failed, then passed run alone; its first output is above`);

@@ -31,6 +31,13 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 /** The stored original is capped at this width; variants are made at these widths when smaller. */
 const MAX_WIDTH = LIMITS.imageSide;
 const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+const ORIGINAL_QUALITY = 82;
+const VARIANT_QUALITY = 78;
+/**
+ * What the stored files of a picture depend on besides its pixels: a picture prepared under other
+ * settings (src/server/seed/demo-images.ts) is made again, not stored as it was.
+ */
+export const ENCODING = `webp original ${MAX_WIDTH}w q${ORIGINAL_QUALITY}, variants ${VARIANT_WIDTHS.join('/')}w q${VARIANT_QUALITY}`;
 /** Stored files of one image at most: the original and its variants. */
 export const FILES_PER_IMAGE = 1 + VARIANT_WIDTHS.length;
 
@@ -89,16 +96,19 @@ export async function encodeOriginal(input: Buffer): Promise<EncodedImage> {
     const { data, info } = await sharp(input, INPUT)
       .rotate()
       .resize({ width: MAX_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 82 })
+      .webp({ quality: ORIGINAL_QUALITY })
       .toBuffer({ resolveWithObject: true });
     if (data.length > MAX_STORED_BYTES) throw new TooLargeError(TOO_MANY_BYTES);
-    const name = `${createHash('sha256').update(data).digest('hex').slice(0, 32)}.webp`;
-    return { name, width: info.width, height: info.height, bytes: data };
+    return { name: storedName(data), width: info.width, height: info.height, bytes: data };
   } catch (err) {
     if (err instanceof TooLargeError) throw err;
     throw new InvalidInputError('image', 'image.damaged');
   }
 }
+
+/** A stored original's name: a hash of its bytes. */
+export const storedName = (bytes: Buffer): string =>
+  `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.webp`;
 
 /** WebP's own limit on a side, in pixels. */
 export const MAX_DIMENSION = 16383;
@@ -135,7 +145,7 @@ export async function encodeVariants(original: EncodedImage): Promise<EncodedFil
   const variants: EncodedFile[] = [];
   for (const width of VARIANT_WIDTHS) {
     if (width >= original.width) break;
-    const bytes = await sharp(original.bytes, INPUT).resize({ width }).webp({ quality: 78 }).toBuffer();
+    const bytes = await sharp(original.bytes, INPUT).resize({ width }).webp({ quality: VARIANT_QUALITY }).toBuffer();
     // Narrower and at a lower quality than an original within MAX_STORED_BYTES: never larger in practice, refused if it were.
     if (bytes.length > MAX_STORED_BYTES) throw new TooLargeError(TOO_MANY_BYTES);
     variants.push({ width, bytes });

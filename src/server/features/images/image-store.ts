@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation, nowIso } from '../../db/database.ts';
 import { createDecodeQueue, type DecodeQueue } from './decode-queue.ts';
-import { encodeOriginal, encodeVariants } from './image-encode.ts';
+import { encodeOriginal, encodeVariants, type EncodedFile, type EncodedImage } from './image-encode.ts';
 import { ImageCache, type CachedFile } from './image-cache.ts';
 import {
   deleteImageIfUnused,
@@ -26,6 +26,8 @@ const DEFAULT_CACHE_BYTES = 8 * 1024 * 1024;
 export interface ImageStore {
   /** Decodes, validates and re-encodes an upload; stores it, with resized variants, under a name made from its bytes. */
   save(db: Db, input: Buffer): Promise<StoredImage>;
+  /** Stores a picture this code encoded already (the demo's, prepared by the build), as save() would. */
+  saveEncoded(db: Db, original: EncodedImage, variants: EncodedFile[]): Promise<StoredImage>;
   /** Stored facts for an image name, or undefined when it is not ours. */
   find(db: Db, name: string): Promise<StoredImage | undefined>;
   /** One served file (original or variant) from memory or the database, or undefined. */
@@ -67,6 +69,18 @@ export function createImageStore(opts: { cacheBytes?: number } = {}): ImageStore
     return deleted;
   }
 
+  async function insert(db: Db, original: EncodedImage, variants: EncodedFile[]): Promise<StoredImage> {
+    try {
+      return await insertImage(db, original, variants, nowIso());
+    } catch (err) {
+      // The same picture stored by another request meanwhile: theirs is ours.
+      if (!isUniqueViolation(err)) throw err;
+      const again = await touchImage(db, original.name, nowIso());
+      if (!again) throw err;
+      return again;
+    }
+  }
+
   return {
     cache,
     decodes,
@@ -79,17 +93,11 @@ export function createImageStore(opts: { cacheBytes?: number } = {}): ImageStore
         return stored ?? { original, variants: await encodeVariants(original) };
       });
       if (!('original' in encoded)) return encoded;
-      const { original, variants } = encoded;
-      const now = nowIso();
-      try {
-        return await insertImage(db, original, variants, now);
-      } catch (err) {
-        // The same picture stored by another request meanwhile: theirs is ours.
-        if (!isUniqueViolation(err)) throw err;
-        const again = await touchImage(db, original.name, nowIso());
-        if (!again) throw err;
-        return again;
-      }
+      return insert(db, encoded.original, encoded.variants);
+    },
+
+    async saveEncoded(db, original, variants) {
+      return (await touchImage(db, original.name, nowIso())) ?? insert(db, original, variants);
     },
 
     async find(db, name) {
