@@ -101,7 +101,9 @@ async function* siteLines(
     // so memory holds a handful of pictures whatever the table's size; plain rows by the hundred.
     const batch = table.columns.some((c) => isBinaryType(c.dataType)) ? 8 : 500;
     for await (const rows of readRows(trx, engine, table.name, batch)) {
-      for (const row of rows) yield rowLine(table.name, row);
+      // One chunk for the whole batch: the gzip stream does its work (a hop to a worker thread) per
+      // chunk, and a million rows one line at a time took four times as long.
+      yield rows.map((row) => rowLine(table.name, row)).join('');
       counts[table.name]! += rows.length;
       summary.rows += rows.length;
     }
