@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase, setDatabasePatienceForTests, type Db } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import { HttpClient } from './http.ts';
+import { setCompressionForTests } from '../../src/server/lib/ready-bytes.ts';
 
 // Every server start hashes the admin's password and every admin() signs in: at the production
 // scrypt cost (128 MiB, up to seconds on a busy machine) that was most of the suites' time. Test
@@ -20,6 +21,8 @@ setHashCostForTests('cheap');
 // The same servers wait longer for a busy PostgreSQL than a visitor's request may (see
 // setDatabasePatienceForTests); the outage suites, which measure those bounds, set it back to 1.
 setDatabasePatienceForTests(5);
+// Kept pages are compressed at lower levels: a test server's content changes at every step.
+setCompressionForTests('fast');
 
 export const ADMIN_EMAIL = 'owner@test.example';
 export const ADMIN_PASSWORD = 'correct horse battery staple';

@@ -30,6 +30,21 @@ export interface ReadyBytes {
   once?: boolean;
 }
 
+/** The levels a kept answer is compressed at: the highest, paid once per content version. */
+const PRODUCTION = { brotli: 11, gzip: 9 };
+let levels = PRODUCTION;
+
+/**
+ * For the test helpers only (no setting or variable reaches it), like setHashCostForTests: test
+ * servers change their content at nearly every step and so compress their pages again and again,
+ * and at Brotli 11 that was 3 % of a whole `npm test`'s CPU. 'fast' keeps the same answers and
+ * encodings at lower levels (Brotli 4, gzip 6); the built server's check (scripts/check-pages.ts)
+ * and the benchmarks measure the production levels.
+ */
+export function setCompressionForTests(mode: 'fast' | 'production'): void {
+  levels = mode === 'fast' ? { brotli: 4, gzip: 6 } : PRODUCTION;
+}
+
 /** Below this size compression saves less than it costs the browser to undo. */
 const MIN_COMPRESS = 1024;
 
@@ -125,9 +140,12 @@ export async function readyBytes(
   if (identity.length >= MIN_COMPRESS) {
     [ready.br, ready.gzip] = await Promise.all([
       brotliAsync(identity, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: levels.brotli,
+          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
       }),
-      gzipAsync(identity, { level: 9 }),
+      gzipAsync(identity, { level: levels.gzip }),
     ]);
   }
   return ready;
