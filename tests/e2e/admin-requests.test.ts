@@ -59,10 +59,12 @@ describe('the Requests screen', () => {
           assert.equal(await row.locator('.badge').count(), 0, 'no longer marked new');
           await row.getByLabel(w.notes).fill('موعد المعاينة الأحد');
           await row.getByRole('button', { name: w.saveNotes }).click();
-          // Saved: the button has nothing left to save.
+          // Saved: the button has nothing left to save. (It is disabled while it saves too, with
+          // aria-busy: waiting for `disabled` alone read the database before the save, once in a run.)
           const saveNotes = row.getByRole('button', { name: w.saveNotes });
           await page.waitForFunction(
-            (button) => (button as HTMLButtonElement).disabled,
+            (button) =>
+              (button as HTMLButtonElement).disabled && !(button as HTMLButtonElement).hasAttribute('aria-busy'),
             await saveNotes.elementHandle(),
           );
           const stored = await server.app.ctx.db
