@@ -6,24 +6,24 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { demoArts } from '../src/server/seed/demo-content.ts';
-import { encodeDemoPicture, PREPARED_DIR, preparedFile, writePrepared } from '../src/server/seed/demo-images.ts';
+import {
+  encodeDemoPicture,
+  PREPARED_DIR,
+  preparedFile,
+  twoAtATime,
+  writePrepared,
+} from '../src/server/seed/demo-images.ts';
 
 const started = performance.now();
 rmSync(PREPARED_DIR, { recursive: true, force: true });
 mkdirSync(PREPARED_DIR, { recursive: true });
 const drawings = [...new Set(demoArts())].map((art) => art());
 let bytes = 0;
-const queue = [...drawings];
-// Two at a time, as the seed does: sharp spreads each picture over its own threads.
-await Promise.all(
-  [0, 1].map(async () => {
-    for (let svg = queue.shift(); svg !== undefined; svg = queue.shift()) {
-      const text = writePrepared(await encodeDemoPicture(svg));
-      writeFileSync(preparedFile(svg), text);
-      bytes += text.length;
-    }
-  }),
-);
+await twoAtATime(drawings, async (svg) => {
+  const text = writePrepared(await encodeDemoPicture(svg));
+  writeFileSync(preparedFile(svg), text);
+  bytes += text.length;
+});
 console.log(
   `prepared ${drawings.length} demo pictures: ${(bytes / 1024).toFixed(0)} KB in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );

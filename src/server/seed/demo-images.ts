@@ -3,10 +3,13 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AppContext } from '../context.ts';
+import { Type } from 'typebox';
+import { Value } from 'typebox/value';
 import {
   encodeOriginal,
   encodeVariants,
   ENCODING,
+  loadSharp,
   MAX_STORED_BYTES,
   storedName,
   type EncodedFile,
@@ -21,6 +24,16 @@ export interface DemoPicture {
   original: EncodedImage;
   variants: EncodedFile[];
 }
+
+/** A prepared file's shape (writePrepared): the bytes in base64, the sides whole pixels. */
+const Side = Type.Integer({ minimum: 1 });
+const PreparedFile = Type.Object({
+  name: Type.String(),
+  width: Side,
+  height: Side,
+  bytes: Type.String(),
+  variants: Type.Array(Type.Object({ width: Side, bytes: Type.String() })),
+});
 
 /**
  * Where the build keeps the demo pictures it drew and encoded (scripts/prepare-demo-images.ts):
@@ -38,8 +51,7 @@ export const preparedFile = (svg: string, dir = PREPARED_DIR): string =>
 /** Draws a picture and encodes it as an upload of it would be. */
 export async function encodeDemoPicture(svg: string): Promise<DemoPicture> {
   // Loaded here, not at start: a restart with content in place never loads libvips.
-  const { default: sharp } = await import('sharp');
-  sharp.cache(false);
+  const sharp = await loadSharp();
   const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 90, chromaSubsampling: '4:4:4' }).toBuffer();
   const original = await encodeOriginal(jpeg);
   return { original, variants: await encodeVariants(original) };
@@ -70,27 +82,25 @@ export function readPrepared(svg: string, dir = PREPARED_DIR): DemoPicture | und
   } catch {
     return undefined;
   }
-  const p = parsed as {
-    name?: unknown;
-    width?: unknown;
-    height?: unknown;
-    bytes?: unknown;
-    variants?: { width?: unknown; bytes?: unknown }[];
-  };
-  const side = (n: unknown): n is number => Number.isInteger(n) && (n as number) > 0;
-  const file = (b: unknown) => (typeof b === 'string' ? Buffer.from(b, 'base64') : undefined);
-  const bytes = file(p.bytes);
-  if (!bytes || bytes.length === 0 || bytes.length > MAX_STORED_BYTES || p.name !== storedName(bytes)) return undefined;
-  if (!side(p.width) || !side(p.height) || !Array.isArray(p.variants)) return undefined;
-  const variants: EncodedFile[] = [];
-  for (const v of p.variants) {
-    const b = file(v.bytes);
-    const narrower = variants.at(-1)?.width ?? 0;
-    if (!side(v.width) || v.width <= narrower || v.width >= p.width || !b || b.length === 0) return undefined;
-    if (b.length > MAX_STORED_BYTES) return undefined;
-    variants.push({ width: v.width, bytes: b });
-  }
-  return { original: { name: p.name, width: p.width, height: p.height, bytes }, variants };
+  if (!Value.Check(PreparedFile, parsed)) return undefined;
+  const original = { ...parsed, bytes: Buffer.from(parsed.bytes, 'base64') };
+  const variants = parsed.variants.map((v) => ({ width: v.width, bytes: Buffer.from(v.bytes, 'base64') }));
+  const files = [original, ...variants];
+  if (files.some((f) => f.bytes.length === 0 || f.bytes.length > MAX_STORED_BYTES)) return undefined;
+  if (original.name !== storedName(original.bytes)) return undefined;
+  const widths = [...variants.map((v) => v.width), original.width];
+  if (widths.some((w, i) => i > 0 && w <= widths[i - 1]!)) return undefined;
+  return { original, variants };
+}
+
+/** Runs `work` on each item, two at a time (sharp spreads one picture over its own threads: two fill the gaps between its stages). */
+export async function twoAtATime<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: Math.min(2, availableParallelism()) }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+    }),
+  );
 }
 
 /**
@@ -101,23 +111,17 @@ export function readPrepared(svg: string, dir = PREPARED_DIR): DemoPicture | und
  */
 export async function storeDemoImages(ctx: AppContext, arts: Art[]): Promise<Map<Art, string>> {
   const names = new Map<Art, string>();
-  const queue = [...new Set(arts)];
-  // sharp already spreads one image over its own threads; two at a time fills the gaps between its stages.
-  const workers = Math.min(2, availableParallelism());
   let failure: unknown;
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      for (let art = queue.shift(); art && failure === undefined; art = queue.shift()) {
-        try {
-          const svg = art();
-          const picture = readPrepared(svg) ?? (await ctx.images.decodes.run(() => encodeDemoPicture(svg)));
-          names.set(art, (await ctx.images.saveEncoded(ctx.db, picture.original, picture.variants)).name);
-        } catch (err) {
-          failure = err;
-        }
-      }
-    }),
-  );
+  await twoAtATime([...new Set(arts)], async (art) => {
+    if (failure !== undefined) return;
+    try {
+      const svg = art();
+      const picture = readPrepared(svg) ?? (await ctx.images.decodes.run(() => encodeDemoPicture(svg)));
+      names.set(art, (await ctx.images.saveEncoded(ctx.db, picture.original, picture.variants)).name);
+    } catch (err) {
+      failure = err;
+    }
+  });
   if (failure !== undefined) {
     await ctx.images.releaseUnused(ctx.db, [...names.values()]);
     throw failure;

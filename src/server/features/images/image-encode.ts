@@ -7,7 +7,7 @@ type SharpFactory = (input?: Buffer, options?: SharpOptions) => Sharp;
 let sharpFactory: SharpFactory | undefined;
 
 /** sharp (and libvips) load on the first upload, not at start: most processes never decode an image. */
-async function loadSharp(): Promise<SharpFactory> {
+export async function loadSharp(): Promise<SharpFactory> {
   if (!sharpFactory) {
     const { default: sharp } = await import('sharp');
     // A web server decodes few images: with libvips' operation cache off, memory is given back after an upload.
