@@ -30,7 +30,12 @@ export const MAX_STORED_BYTES = LIMITS.uploadBytes;
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** The stored original is capped at this width; variants are made at these widths when smaller. */
 const MAX_WIDTH = LIMITS.imageSide;
-const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+/**
+ * 800 is for the phones most visitors hold: a picture across a 360-412 px screen at 1.75-2 device
+ * pixels a CSS pixel needs 630-824 pixels, which without it took the 960 variant (the home page's
+ * first slide, its largest paint: 23.2 KB at 960 against 19.0 KB at 800).
+ */
+const VARIANT_WIDTHS = [320, 640, 800, 960, 1280, 1920] as const;
 const ORIGINAL_QUALITY = 82;
 const VARIANT_QUALITY = 78;
 /**
