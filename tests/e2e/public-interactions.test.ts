@@ -3,6 +3,8 @@ import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { browserSuite, DESKTOP, PHONE } from '../helpers/browser.ts';
 import { createSiteData, type SiteData } from '../pages/site-data.ts';
+import { uploadImage } from '../helpers/factories.ts';
+import { uniqueImage } from '../helpers/images.ts';
 import { cardPath } from '../../src/shared/paths.ts';
 
 /** The default headline of the titles: the service and the site data's cities. */
@@ -63,6 +65,39 @@ describe('public site interactions in Chromium', () => {
       await page.waitForURL(server.url + cardPath(site.detailed, 'en'));
       await page.getByRole('heading', { level: 1, name: site.detailed.title }).waitFor();
       assert.ok(await page.getByRole('heading', { name: site.detail.title }).isVisible());
+    }));
+
+  it('asks for the view beacon and the next slide only once the first frame is drawn', () =>
+    suite.withPage(PHONE, async ({ page }) => {
+      // On a slow connection both would share it with the fonts and the first slide, the page's largest paint.
+      // The site data's slides share one picture: the second gets its own, to be told apart.
+      const admin = await suite.server().admin();
+      const second = site.slides[1]!;
+      const image = await uploadImage(admin, await uniqueImage('jpeg', 1400, 900));
+      const edited = await admin.put(`/api/slider/${second._id}`, {
+        title: second.title,
+        details: second.details,
+        image,
+      });
+      assert.equal(edited.status, 200, JSON.stringify(edited.body));
+      await open(page, '/');
+      const found = await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('.slide[data-state="next"] img');
+        const entry = (name: string) => performance.getEntriesByName(name, 'resource')[0]?.startTime;
+        const next = img?.complete && img.currentSrc ? entry(img.currentSrc) : undefined;
+        const beacon = entry(new URL('/api/leads', location.href).href);
+        if (next === undefined || beacon === undefined) return false;
+        const paint = performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.NaN;
+        const load = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
+        return { paint, load, next, beacon };
+      });
+      const t = (await found.jsonValue()) as { paint: number; load: number; next: number; beacon: number };
+      assert.ok(t.paint > 0, JSON.stringify(t));
+      assert.ok(t.beacon >= t.paint, `the beacon before the first paint: ${JSON.stringify(t)}`);
+      assert.ok(
+        t.next >= t.paint && t.next >= t.load,
+        `the next slide before the load or the first paint: ${JSON.stringify(t)}`,
+      );
     }));
 
   it('drives the slider with the keyboard: next, previous, dots and pause', () =>

@@ -20,10 +20,25 @@ const send = (k: string) => {
   }
 };
 const view = () => send('v');
-// A prerendered page is counted when (and only if) the visitor actually opens it.
+/**
+ * Runs fn once the page's first frame is on the screen (Paint Timing reports it when the frame is
+ * shown, after the frame's own callbacks and tasks), or a frame later where the browser does not say.
+ */
+const afterFirstPaint = (fn: () => void) => {
+  if (!PerformanceObserver.supportedEntryTypes?.includes('paint'))
+    return void requestAnimationFrame(() => setTimeout(fn));
+  new PerformanceObserver((_, observer) => {
+    observer.disconnect();
+    fn();
+  }).observe({ type: 'paint', buffered: true });
+};
+// A prerendered page is counted when (and only if) the visitor actually opens it. Any other page
+// once its first frame is shown: on a slow connection the beacon then takes no bandwidth from the
+// page's fonts and largest picture. A page opened in a background tab draws nothing, and is counted
+// when it is first shown.
 if ((document as { prerendering?: boolean }).prerendering)
   document.addEventListener('prerenderingchange', view, { once: true });
-else view();
+else afterFirstPaint(view);
 document.addEventListener(
   'click',
   (event) => {

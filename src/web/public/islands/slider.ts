@@ -23,8 +23,8 @@ function slider(root: HTMLElement): void {
   let paused = false; // the visitor pressed pause
   let held = false; // hover or focus inside
   let timer = 0;
-  // The next slide is laid out from the page's load on: its picture waits for the first one's.
-  let ahead = document.readyState === 'complete';
+  // The next slide is laid out once the page has loaded and shown its first frame (lookAhead below).
+  let ahead = false;
 
   const draw = () => {
     const playing = !paused && !held && !motion.matches;
@@ -94,15 +94,23 @@ function slider(root: HTMLElement): void {
     go(index + (dx < 0 !== rtl ? 1 : -1));
   });
   motion.addEventListener('change', draw);
-  if (!ahead)
-    addEventListener(
-      'load',
-      () => {
-        ahead = true;
-        draw();
-      },
-      { once: true },
-    );
+  // After the load, the next slide also waits for the first frame to be on the screen (Paint Timing;
+  // a frame later where the browser does not say): a page can load before its first paint, and the
+  // next picture would then share a slow connection with the first one, the page's largest paint.
+  const lookAhead = () => {
+    const show = () => {
+      ahead = true;
+      draw();
+    };
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint'))
+      return void requestAnimationFrame(() => setTimeout(show));
+    new PerformanceObserver((_, observer) => {
+      observer.disconnect();
+      show();
+    }).observe({ type: 'paint', buffered: true });
+  };
+  if (document.readyState === 'complete') lookAhead();
+  else addEventListener('load', lookAhead, { once: true });
   draw();
 }
 
