@@ -18,27 +18,53 @@ import {
  * so the embedded database needs no native addon compiled at install time.
  */
 function wrap(db: DatabaseSync): SqliteDatabase {
+  const kept = new Map<string, SqliteStatement>();
   return {
-    close: () => db.close(),
+    close: () => {
+      kept.clear();
+      db.close();
+    },
     prepare(sql: string): SqliteStatement {
       // On a full disk or an I/O error SQLite rolls the transaction back itself; Kysely's ROLLBACK
       // would then fail ("no transaction is active") and hide the error that says what happened.
       if (/^\s*rollback\s*$/i.test(sql)) {
         return rollbackIfActive(db);
       }
-      const stmt = db.prepare(sql);
-      const reader = stmt.columns().length > 0;
-      const args = (params: readonly unknown[]) => params.map(toSqlite);
-      return {
-        reader,
-        all: (params) => stmt.all(...args(params)) as unknown[],
-        run: (params) => {
-          const r = stmt.run(...args(params));
-          return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
-        },
-        iterate: (params) => stmt.iterate(...args(params)) as IterableIterator<unknown>,
-      };
+      // Kysely prepares every query it runs. The same texts come back again and again (a page's
+      // reads, an import's batches of one table: a 100-row insert took as long to prepare as to
+      // run), so the latest STATEMENTS_KEPT statements are kept, the least recently used dropped.
+      const hit = kept.get(sql);
+      if (hit) {
+        kept.delete(sql);
+        kept.set(sql, hit);
+        return hit;
+      }
+      const statement = prepared(db, sql);
+      kept.set(sql, statement);
+      if (kept.size > STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+      return statement;
     },
+  };
+}
+
+/** How many prepared statements a connection keeps (each a few kilobytes). */
+const STATEMENTS_KEPT = 200;
+
+function prepared(db: DatabaseSync, sql: string): SqliteStatement {
+  const stmt = db.prepare(sql);
+  const reader = stmt.columns().length > 0;
+  const args = (params: readonly unknown[]) => params.map(toSqlite);
+  return {
+    reader,
+    // all and run finish before they return (node:sqlite is synchronous): a kept statement is free again at once.
+    all: (params) => stmt.all(...args(params)) as unknown[],
+    run: (params) => {
+      const r = stmt.run(...args(params));
+      return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
+    },
+    // A stream (an export, the CSV) reads its rows over many turns of the event loop, while other
+    // queries run, the same text among them: it gets a statement of its own.
+    iterate: (params) => db.prepare(sql).iterate(...args(params)) as IterableIterator<unknown>,
   };
 }
 
