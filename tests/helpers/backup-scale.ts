@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema.ts';
@@ -47,10 +46,11 @@ export async function growSite(
   return { leadRows, versions: opts.versions };
 }
 
-/** Lines of a gzipped backup, read as a stream. */
+/** Lines of a gzipped backup, read as a stream (its newlines counted: readline took 5 s over a million). */
 export async function countLines(file: string): Promise<number> {
   let n = 0;
-  for await (const _ of createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity }))
-    n++;
+  for await (const chunk of createReadStream(file).pipe(createGunzip()) as AsyncIterable<Buffer>) {
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) n++;
+  }
   return n;
 }
