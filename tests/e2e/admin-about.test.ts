@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { expectToast, publicPage, signIn } from '../helpers/admin-page.ts';
+import { expectToast, publicPage, signIn, signInThroughApi } from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
 
 describe('about-admin: the about text and the phone number', () => {
@@ -64,7 +64,7 @@ describe('about-admin: the about text and the phone number', () => {
 
   test('phone number on Contact details: Edit, Confirm, Cancel, and a bad number refused with an Arabic field message and example', () =>
     suite.withPage(PHONE, async ({ page, server }) => {
-      await signIn(page, server, 'ar');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/admin/contact`);
       const phone = page.getByRole('region', { name: 'رقم الهاتف' });
       const edit = phone.getByRole('button', { name: 'تعديل رقم الهاتف' });
@@ -108,7 +108,7 @@ describe('about-admin: the about text and the phone number', () => {
 
   test('a number the server refuses: the catalogue toast and the field message in Arabic', () =>
     suite.withPage(DESKTOP, async ({ page, server }) => {
-      await signIn(page, server, 'ar');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/admin/contact`);
       const phone = page.getByRole('region', { name: 'رقم الهاتف' });
       await phone.getByRole('button', { name: 'تعديل رقم الهاتف' }).click();

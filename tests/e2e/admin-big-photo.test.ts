@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page, Request } from 'playwright-core';
 import sharp from 'sharp';
-import { expectToast, signIn, unique } from '../helpers/admin-page.ts';
+import { expectToast, signIn, signInThroughApi, unique } from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
 
 /**
@@ -115,7 +115,7 @@ describe('phone photos through the admin picker', () => {
 
   test('a photo stored sideways is sent upright, as its EXIF orientation says', () =>
     suite.withPage(PHONE, async ({ page, server }) => {
-      await signIn(page, server, 'en');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/en/admin/addslide`);
       const { sent } = await watchUploads(page);
       await page.getByLabel(/^Image/).setInputFiles(SIDEWAYS);
@@ -147,7 +147,7 @@ describe('phone photos through the admin picker', () => {
           return send.call(this, body);
         };
       });
-      await signIn(page, server, 'en');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/en/admin/addslide`);
       const small = join(dir, 'small.png');
       await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2a7' } })
@@ -167,7 +167,7 @@ describe('phone photos through the admin picker', () => {
   ] as const) {
     test(`while the server works on the photo, the picker says so and the form does not ask for one (${lang}, ${viewport.width} px)`, () =>
       suite.withPage(viewport, async ({ page, server }) => {
-        await signIn(page, server, lang);
+        await signInThroughApi(page, server);
         await page.goto(`${server.url}${lang === 'en' ? '/en' : ''}/admin/addproduct`);
         // The server has every byte and works on the photo, slowly: its decoding waits until the test lets it go.
         const images = server.app.ctx.images;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { expectToast, makeImage, signIn, unique, uploadViaApi } from '../helpers/admin-page.ts';
+import { expectToast, makeImage, signIn, signInThroughApi, unique, uploadViaApi } from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE, type Viewport } from '../helpers/browser.ts';
 import type { TestServer } from '../helpers/server.ts';
 
@@ -154,7 +154,7 @@ describe('both languages in the admin', () => {
       });
       assert.equal(english.status, 201);
 
-      await signIn(page, server, 'ar');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/admin/slide-admin`);
       const slides = (await server.anon().get('/api/slider/')).body.data as { title: string; titleEn: string }[];
       const missing = slides.filter((s) => !s.titleEn).length;
@@ -201,7 +201,7 @@ describe('both languages in the admin', () => {
 
   test('contact details edited on their own screen reach the footer, the contact page and the WhatsApp link; bad values are named', () =>
     suite.withPage(DESKTOP, async ({ page, server }) => {
-      await signIn(page, server, 'en');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/en/admin/contact`);
       await page.getByRole('button', { name: 'Edit Contact details' }).click();
       const email = page.getByLabel('Email', { exact: true });

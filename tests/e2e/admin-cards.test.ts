@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { expectToast, makeImage, publicPage, signIn, unique, uploadViaApi } from '../helpers/admin-page.ts';
+import {
+  expectToast,
+  makeImage,
+  publicPage,
+  signIn,
+  signInThroughApi,
+  unique,
+  uploadViaApi,
+} from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
 import type { TestServer } from '../helpers/server.ts';
 
@@ -160,7 +168,7 @@ describe('products and portfolio screens', () => {
 
   test('a failed upload says so, and leaving a half-filled form asks first', () =>
     suite.withPage(DESKTOP, async ({ page, server }) => {
-      await signIn(page, server, 'en');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/en/admin/addproduct?category=product`);
       await page.getByLabel('Title in Arabic').fill('Half done');
       await page
@@ -199,7 +207,7 @@ describe('products and portfolio screens', () => {
     const id = created.body.data._id as string;
 
     await suite.withPage(DESKTOP, async ({ page, server }) => {
-      await signIn(page, server, 'en');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/en/admin/editcard?id=${id}&category=product`);
       await page.getByLabel('Description in Arabic').fill('My text');
       const other = await admin.put(`/api/card/${id}`, { title: 'Race', description: 'Someone else' });
@@ -225,7 +233,7 @@ describe('products and portfolio screens', () => {
     assert.equal(card.slug, 'شبك-الشرفات');
 
     await suite.withPage(PHONE, async ({ page, server }) => {
-      await signIn(page, server, 'ar');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/admin/editcard?id=${card._id}&category=product`);
       const address = page.getByLabel('العنوان في الرابط بالعربية');
       assert.equal(await address.inputValue(), card.slug);

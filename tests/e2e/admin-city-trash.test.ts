@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { expectToast, signIn, uploadViaApi } from '../helpers/admin-page.ts';
+import { expectToast, signInThroughApi, uploadViaApi } from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations } from '../helpers/browser.ts';
 import { createCard } from '../helpers/factories.ts';
 import type { TestServer } from '../helpers/server.ts';
@@ -41,7 +41,7 @@ describe('cities in the Trash: the Arabic admin deletes a city, undoes it, and r
       assert.equal(made.status, 201);
       const id = made.body.data._id as string;
 
-      await signIn(page, server, 'ar');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/admin/cities`);
       const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: NAME }) });
       const remove = async () => {
@@ -108,7 +108,7 @@ describe('cities in the Trash: the Arabic admin deletes a city, undoes it, and r
         200,
       );
 
-      await signIn(page, server, 'ar');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/admin/history?id=${id}`);
       const change = page
         .getByRole('listitem')

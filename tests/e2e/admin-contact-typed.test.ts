@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { dictionaryFor } from '../../src/shared/i18n/index.ts';
-import { expectToast, signIn } from '../helpers/admin-page.ts';
+import { expectToast, signInThroughApi } from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
 import type { HttpClient } from '../helpers/http.ts';
 
@@ -89,7 +89,7 @@ describe('contact details as an owner types them, in Chromium', () => {
         await reset();
         const w = W[lang];
         const prefix = lang === 'en' ? '/en' : '';
-        await signIn(page, server, lang);
+        await signInThroughApi(page, server);
         await page.goto(`${server.url}${prefix}/admin/contact`);
         const panel = page.getByRole('region', { name: w.region });
         await panel.getByRole('button', { name: w.edit }).click();
@@ -128,7 +128,7 @@ describe('contact details as an owner types them, in Chromium', () => {
         const w = W[lang];
         const t = dictionaryFor(lang).contact;
         const prefix = lang === 'en' ? '/en' : '';
-        await signIn(page, server, lang);
+        await signInThroughApi(page, server);
         await page.goto(`${server.url}${prefix}/admin/contact`);
         const panel = page.getByRole('region', { name: w.hours });
         await panel.getByRole('button', { name: w.editHours }).click();
@@ -179,7 +179,7 @@ describe('contact details as an owner types them, in Chromium', () => {
           lang === 'en'
             ? { email: 'Email', whatsapp: 'WhatsApp number', instagram: 'Instagram', x: 'X (Twitter)' }
             : { email: 'البريد الإلكتروني', whatsapp: 'رقم واتساب', instagram: 'إنستغرام', x: 'إكس (تويتر)' };
-        await signIn(page, server, lang);
+        await signInThroughApi(page, server);
         await page.goto(`${server.url}${lang === 'en' ? '/en' : ''}/admin/contact`);
         const panel = page.getByRole('region', { name: w.details });
         await panel.getByRole('button', { name: w.editDetails }).click();

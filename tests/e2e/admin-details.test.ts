@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { expectToast, makeImage, publicPage, signIn, uploadViaApi } from '../helpers/admin-page.ts';
+import { expectToast, makeImage, publicPage, signIn, signInThroughApi, uploadViaApi } from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
 import { cardLink, type CardAddress } from '../../src/shared/paths.ts';
 
@@ -128,7 +128,7 @@ describe('details screens', () => {
     });
     const id = created.body.data._id as string;
     await suite.withPage(PHONE, async ({ page, server }) => {
-      await signIn(page, server, 'ar');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/admin/details-admin?id=${id}&category=portfolio`);
       const flag = page.getByRole('switch', { name: 'صفحة التفاصيل' });
       await flag.waitFor();

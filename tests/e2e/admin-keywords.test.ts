@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { expectToast, publicPage, signIn } from '../helpers/admin-page.ts';
+import { expectToast, publicPage, signIn, signInThroughApi } from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
 
 describe('keyword-admin', () => {
@@ -80,7 +80,7 @@ describe('keyword-admin', () => {
 
   test('the English phone layout passes axe', () =>
     suite.withPage(PHONE, async ({ page, server }) => {
-      await signIn(page, server, 'en');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/en/admin/keyword-admin`);
       await page.getByRole('button', { name: 'Delete keyword bird spikes' }).waitFor();
       await expectNoAxeViolations(page, 'keyword-admin (en, phone)');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { expectToast, makeImage, signIn } from '../helpers/admin-page.ts';
+import { expectToast, makeImage, signIn, signInThroughApi } from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
 
 describe('admin layout and the upload test page', () => {
@@ -118,7 +118,7 @@ describe('admin layout and the upload test page', () => {
 
   test('/upload posts to this server when signed in; a bad file says Upload failed', () =>
     suite.withPage(DESKTOP, async ({ page, server }) => {
-      await signIn(page, server, 'en');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/en/upload`);
       const input = page.getByLabel('Image');
       assert.equal(await input.getAttribute('accept'), 'image/*');

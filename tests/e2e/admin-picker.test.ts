@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { expectToast, makeImage, signIn, unique } from '../helpers/admin-page.ts';
+import { expectToast, makeImage, signInThroughApi, unique } from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
 
 /** The photo picker of the admin forms: upload on choose, paste and drop, progress, previews and the focal point. */
@@ -33,7 +33,7 @@ describe('admin photo picker', () => {
 
   test('a chosen photo uploads at once with progress; the tapped focal point reaches the public page', () =>
     suite.withPage(DESKTOP, async ({ page, server }) => {
-      await signIn(page, server, 'en');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/en/admin/addproduct`);
       const title = `Focus ${unique()}`;
       await page.getByLabel('Title in Arabic').fill(title);
@@ -114,7 +114,7 @@ describe('admin photo picker', () => {
 
   test('a running upload can be cancelled: the form is as before and Save is free again', () =>
     suite.withPage(PHONE, async ({ page, server }) => {
-      await signIn(page, server, 'en');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/en/admin/addslide`);
       const save = page.getByRole('button', { name: 'Save', exact: true });
       // The upload never gets its answer: only Cancel ends it.
@@ -132,7 +132,7 @@ describe('admin photo picker', () => {
 
   test('a pasted photo uploads, with the slide previews for a computer and a phone', () =>
     suite.withPage(PHONE, async ({ page, server }) => {
-      await signIn(page, server, 'en');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/en/admin/addslide`);
       await page.getByLabel('Title in Arabic').waitFor();
       const seen = uploads(page);
@@ -154,7 +154,7 @@ describe('admin photo picker', () => {
 
   test('a dropped photo uploads', () =>
     suite.withPage(DESKTOP, async ({ page, server }) => {
-      await signIn(page, server, 'en');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/en/admin/addproduct?category=portfolio`);
       await page.getByLabel('Title in Arabic').waitFor();
       const seen = uploads(page);
@@ -172,7 +172,7 @@ describe('admin photo picker', () => {
 
   test('the Arabic admin refuses a text file named .jpg in Arabic, and Save waits until it is removed', () =>
     suite.withPage(PHONE, async ({ page, server }) => {
-      await signIn(page, server, 'ar');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/admin/addproduct`);
       await page.getByLabel('العنوان بالعربية').fill(`منتج ${unique()}`);
       await page.getByLabel('الوصف بالعربية').fill('شوك على حافة النافذة.');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { expectToast, signIn } from '../helpers/admin-page.ts';
+import { expectToast, signIn, signInThroughApi } from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE, type Viewport } from '../helpers/browser.ts';
 import type { TestServer } from '../helpers/server.ts';
 
@@ -176,7 +176,7 @@ describe('/admin/proof: figures, guarantee, registration numbers and customer qu
       const admin = await server.admin();
       const before = (await admin.get('/api/proof')).body.data;
       const { updatedAt, ...fields } = before;
-      await signIn(page, server, 'en');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/en/admin/proof`);
       const years = page.getByLabel('Years in business');
       await years.waitFor();

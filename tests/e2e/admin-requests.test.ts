@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { ar } from '../../src/web/admin/i18n/ar.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
-import { signIn } from '../helpers/admin-page.ts';
+import { signInThroughApi } from '../helpers/admin-page.ts';
 import { makeImage } from '../helpers/images.ts';
 import { requestForm } from '../helpers/requests.ts';
 
@@ -28,7 +28,7 @@ describe('the Requests screen', () => {
     it(`shows a new request first and lets the owner call, message and mark it, at ${viewport.width} px`, () =>
       suite.withPage(viewport, async ({ page, server }) => {
         const w = ar.requests;
-        await signIn(page, server, 'ar');
+        await signInThroughApi(page, server);
         await page.goto(`${server.url}/admin`);
         const fresh = page.getByRole('region', { name: w.homeNew(1) });
         if (viewport === PHONE) {
@@ -85,7 +85,7 @@ describe('the Requests screen', () => {
         .post('/request', requestForm({ name: 'سلمان', city: 'الرياض', phone: '055 700 8000' }));
       assert.equal(sent.status, 303);
       const ref = /ref=([0-9]{6})/.exec(sent.headers.get('location') ?? '')![1]!;
-      await signIn(page, server, 'ar');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/admin/requests`);
       const row = page.locator('.request-row').filter({ hasText: 'سلمان' });
       await row.locator('summary').click();

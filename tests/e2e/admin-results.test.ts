@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { addDays, dayIn } from '../../src/server/features/leads/classify.ts';
-import { signIn, uploadViaApi } from '../helpers/admin-page.ts';
+import { signInThroughApi, uploadViaApi } from '../helpers/admin-page.ts';
 import { sendBeacon } from '../helpers/beacon.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE, type Viewport } from '../helpers/browser.ts';
 import { fillLeadRows } from '../helpers/lead-rows.ts';
@@ -50,7 +50,7 @@ describe('admin: the Results screen an owner reads', () => {
   });
 
   async function open(page: Page, lang: 'ar' | 'en') {
-    await signIn(page, suite.server(), lang);
+    await signInThroughApi(page, suite.server());
     await page.goto(`${suite.server().url}${lang === 'en' ? '/en' : ''}/admin/results`);
     await page.locator('.results-total').first().waitFor();
   }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { expectToast, makeImage, publicPage, signIn, uploadViaApi } from '../helpers/admin-page.ts';
+import { expectToast, makeImage, publicPage, signIn, signInThroughApi, uploadViaApi } from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
 
 describe('slide-admin', () => {
@@ -101,7 +101,7 @@ describe('slide-admin', () => {
 
   test('the Arabic phone layout passes axe', () =>
     suite.withPage(PHONE, async ({ page, server }) => {
-      await signIn(page, server, 'ar');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/admin/slide-admin`);
       await page.getByRole('link', { name: 'إضافة شريحة' }).waitFor();
       await page.getByRole('heading', { level: 2 }).first().waitFor();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { expectToast, signIn } from '../helpers/admin-page.ts';
+import { expectToast, signInThroughApi } from '../helpers/admin-page.ts';
 import { DESKTOP, browserSuite } from '../helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/server.ts';
 
@@ -134,7 +134,7 @@ describe('admin toasts: how long they stay, how many at once, and the catalogue 
       await page.keyboard.press('Enter');
       await expectToast(page, 'Error occurred');
 
-      await signIn(page, server, 'en');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/en/admin/about-admin`);
       const text = page.getByRole('region', { name: 'Page text' });
       await text.getByRole('button', { name: 'Edit' }).click();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { expectToast, signIn, unique, uploadViaApi } from '../helpers/admin-page.ts';
+import { expectToast, signInThroughApi, unique, uploadViaApi } from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
 import type { TestServer } from '../helpers/server.ts';
 
@@ -29,7 +29,7 @@ describe('trash, undo and history screens', () => {
     suite.withPage(DESKTOP, async ({ page, server }) => {
       const title = `شوك ${unique()}`;
       const id = await newCard(server, title);
-      await signIn(page, server, 'ar');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/admin/product-admin`);
       const tile = page.getByRole('article', { name: title });
       await tile.getByRole('button', { name: 'حذف' }).click();
@@ -64,7 +64,7 @@ describe('trash, undo and history screens', () => {
       const id = await newCard(server, title);
       const isDetailed = async () =>
         (await server.anon().get(`/api/card/details?id=${id}`)).body.data.cardWithImageUrl.isDetailed as boolean;
-      await signIn(page, server, 'ar');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/admin/details-admin?id=${id}&category=product`);
       const flag = page.getByRole('switch', { name: 'صفحة التفاصيل' });
       await flag.click();
@@ -95,7 +95,7 @@ describe('trash, undo and history screens', () => {
         (await admin.put(`/api/card/${id}`, { title: `${title} renamed`, description: 'Stainless spikes' })).status,
         200,
       );
-      await signIn(page, server, 'en');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/en/admin/history?id=${id}`);
       await page.getByRole('heading', { level: 1, name: 'History of this item' }).waitFor();
       const change = page.getByRole('listitem', { name: `${title} renamed` });
@@ -138,7 +138,7 @@ describe('trash, undo and history screens', () => {
       const first = `Pigeon nets ${unique()}`;
       await save(first);
       await save(`${first} renamed`);
-      await signIn(page, server, 'ar');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/admin/history?id=seo`);
       const change = page.getByRole('listitem', { name: 'عناوين محركات البحث' }).first();
       await change.getByRole('rowheader', { name: 'العنوان بالإنجليزية' }).waitFor();
@@ -164,7 +164,7 @@ describe('trash, undo and history screens', () => {
         (await admin.put('/api/seo', { titleAr: '', titleEn: earlier, descriptionAr: '', descriptionEn: '' })).status,
         200,
       );
-      await signIn(page, server, 'en');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/en/admin/keyword-admin`);
       const headline = page.getByLabel('Headline in English (every page title)');
       await headline.fill(`${earlier} changed`);

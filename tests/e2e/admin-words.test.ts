@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { expectToast, signIn, unique, uploadViaApi } from '../helpers/admin-page.ts';
+import { expectToast, signIn, signInThroughApi, unique, uploadViaApi } from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE, type Viewport } from '../helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer } from '../helpers/server.ts';
 
@@ -143,7 +143,7 @@ describe('words that tell the truth', () => {
         (await admin.post('/api/slider/', { title, details: 'نص', image: await uploadViaApi(admin) })).status,
         201,
       );
-      await signIn(page, server, 'ar');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/admin/slide-admin`);
       await page.locator('.slide-row').filter({ hasText: title }).getByRole('button', { name: 'حذف' }).click();
       assert.equal(await page.getByRole('dialog').locator('.dialog-text').innerText(), W.ar.slideDialog);
@@ -165,7 +165,7 @@ describe('words that tell the truth', () => {
         await newCard(server, second);
         // The page's own clock, moved by the test: the toasts' timers run on it.
         await page.clock.install();
-        await signIn(page, server, lang);
+        await signInThroughApi(page, server);
         await page.goto(`${server.url}${prefix}/admin/product-admin`);
         const toasts = page.getByRole('region', { name: w.notifications });
         const undoToast = toasts.locator('.toast').filter({ hasText: w.trashed });
@@ -256,7 +256,7 @@ describe('words that tell the truth', () => {
           .waitFor();
         await expectNoAxeViolations(page, `login with missing fields (${lang}, ${viewport.width})`);
 
-        await signIn(page, server, lang);
+        await signInThroughApi(page, server);
         await page.goto(`${server.url}${prefix}/admin/addproduct`);
         await page.getByRole('button', { name: ar ? 'حفظ' : 'Save', exact: true }).click();
         const title = page.getByLabel(ar ? 'العنوان بالعربية' : 'Title in Arabic');

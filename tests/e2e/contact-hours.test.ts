@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { dictionaryFor } from '../../src/shared/i18n/index.ts';
-import { signIn, expectToast } from '../helpers/admin-page.ts';
+import { signInThroughApi, expectToast } from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE } from '../helpers/browser.ts';
 import type { HttpClient } from '../helpers/http.ts';
 
@@ -196,7 +196,7 @@ describe('contact page hours, address and city list in Chromium', () => {
 
   it('lets the owner edit the hours in Arabic, refusing a period that ends before it starts in Arabic', () =>
     suite.withPage(PHONE, async ({ page }) => {
-      await signIn(page, suite.server(), 'ar');
+      await signInThroughApi(page, suite.server());
       await page.goto(`${suite.server().url}/admin/contact`);
       const panel = page.getByRole('region', { name: 'مواعيد العمل' });
       await panel.getByRole('button', { name: 'تعديل مواعيد العمل' }).click();
@@ -242,7 +242,7 @@ describe('contact page hours, address and city list in Chromium', () => {
 
   it('takes the map location as pasted, refusing text without coordinates in Arabic', () =>
     suite.withPage(DESKTOP, async ({ page }) => {
-      await signIn(page, suite.server(), 'ar');
+      await signInThroughApi(page, suite.server());
       await page.goto(`${suite.server().url}/admin/contact`);
       const panel = page.getByRole('region', { name: 'العنوان والخريطة' });
       await panel.getByRole('button', { name: 'تعديل العنوان والخريطة' }).click();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { dayIn } from '../../src/server/features/leads/classify.ts';
-import { signIn } from '../helpers/admin-page.ts';
+import { signInThroughApi } from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE, type Viewport } from '../helpers/browser.ts';
 import { createSiteData } from '../pages/site-data.ts';
 
@@ -113,7 +113,7 @@ describe('leads: real taps in Chromium', () => {
     suite.withPage(PHONE, async ({ page, server }) => {
       const rows = (await csv()).map((r) => r.split(','));
       const calls = rows.reduce((n, r) => n + Number(r[7]), 0);
-      await signIn(page, server, 'en');
+      await signInThroughApi(page, server);
       await page.goto(`${server.url}/en/admin/results`);
       const figure = (name: string) =>
         page.locator('.results-total', { has: page.getByText(name, { exact: true }) }).locator('.results-figure');

@@ -1,5 +1,5 @@
 /**
- * Helpers for the admin browser tests: real images on disk, signing in through the form,
+ * Helpers for the admin browser tests: real images on disk, signing in (through the form or the API),
  * toasts, and reading what the public side shows (API and server-rendered pages).
  */
 import assert from 'node:assert/strict';
@@ -48,6 +48,21 @@ export async function signIn(
   await page.getByLabel(lang === 'en' ? 'Password' : 'كلمة المرور', { exact: true }).fill(password);
   await page.getByRole('button', { name: lang === 'en' ? 'Sign in' : 'دخول', exact: true }).click();
   await page.waitForURL(`**${prefix}/admin`);
+}
+
+/**
+ * Signs the page's browser context in through the API, as a client of the contract does, for a
+ * test whose next step opens the screen it is about: the sign-in page and the admin home it leads
+ * to are two page loads fewer (a third of a second each on this machine, in 40 tests). The
+ * session cookie lands in the context as the form's would. Signing in itself is tested through
+ * the form (signIn, tests/e2e/auth-login.test.ts).
+ */
+export async function signInThroughApi(page: Page, server: TestServer): Promise<void> {
+  const res = await page.context().request.post(`${server.url}/api/auth/login`, {
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    headers: { origin: server.url },
+  });
+  assert.equal(res.status(), 200, await res.text());
 }
 
 /** Waits for a toast with exactly this text. */
