@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { expectToast, signIn, signInThroughApi, unique, uploadViaApi } from '../helpers/admin-page.ts';
+import { expectToast, signInThroughApi, unique, uploadViaApi } from '../helpers/admin-page.ts';
 import { browserSuite, DESKTOP, expectNoAxeViolations, PHONE, type Viewport } from '../helpers/browser.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer } from '../helpers/server.ts';
 
@@ -75,7 +75,7 @@ describe('words that tell the truth', () => {
           const project = `مشروع ${unique()}`;
           await newCard(server, title);
           await newCard(server, project, 'portfolio');
-          await signIn(page, server, lang);
+          await signInThroughApi(page, server);
 
           await page.goto(`${server.url}${prefix}/admin/product-admin`);
           await page.getByRole('article', { name: title }).getByRole('button', { name: w.delete }).click();
